@@ -1,0 +1,94 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { VERSION_HEADER } from '@sapa/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { registerAccessRoleRoutes } from './modules/access-roles/access-roles.routes.js';
+import { registerActivityRoutes } from './modules/activity/activity.routes.js';
+import { registerBillingRoutes } from './modules/billing/billing.routes.js';
+import { registerAppRoutes } from './modules/demo/demo.routes.js';
+import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
+import { sendNotificationJob } from './modules/notifications/notifications.jobs.js';
+import { registerUserRoutes } from './modules/users/users.routes.js';
+import type { UserDeletionGuard } from './modules/users/users.service.js';
+import { installRouteAccess, PUBLIC, type RegisteredRoute } from './platform/auth/route-access.js';
+import type { ServerDeps } from './platform/deps.js';
+import { installErrorHandler } from './platform/http/error-handler.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  /** Every registered route with its declared access (the access test walks these). */
+  routes: RegisteredRoute[];
+}
+
+/** Defines every job of every module on the queue; the worker role runs them. */
+export function registerJobs(deps: ServerDeps) {
+  const notify = sendNotificationJob(deps.db);
+  deps.jobs.register(notify);
+  return { notify };
+}
+
+/** Builds the HTTP app from its dependencies: used by main and by the integration tests (app.inject). */
+export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registerJobs>): Promise<BuiltApp> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
+  }) as unknown as FastifyInstance;
+  const routes: RegisteredRoute[] = [];
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  installRouteAccess(app, { tokens: deps.tokens, revoked: deps.revoked, routes });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header(VERSION_HEADER, deps.version);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Sapa API', version: deps.version } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiHooks: {} });
+
+  const userDeletionGuards: UserDeletionGuard[] = [];
+  registerAppRoutes(app, deps);
+  registerIdentityRoutes(app, deps, jobs);
+  registerActivityRoutes(app, deps);
+  registerUserRoutes(app, deps, userDeletionGuards);
+  registerAccessRoleRoutes(app, deps);
+  registerBillingRoutes(app, deps);
+  registerMetrics(app);
+  await registerWebApp(app, deps.config.webDist);
+  return { app, routes };
+}
+
+function registerMetrics(app: FastifyInstance) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  app.get('/metrics', { config: { access: PUBLIC } }, async (_request, reply) => {
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
+}
+
+/** Serves the built web app: files from its dist folder, index.html for every client-side route. */
+async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
+  const root = resolve(webDist ?? join(import.meta.dirname, '../../web/dist'));
+  if (!existsSync(join(root, 'index.html'))) return;
+  await app.register(fastifyStatic, { root, serve: false });
+  app.get('/*', { config: { access: PUBLIC } }, (request, reply) => {
+    const path = normalize(decodeURIComponent(request.url.split('?')[0] ?? '/'));
+    if (path.startsWith('/api/') || path.startsWith('/ws')) return reply.callNotFound();
+    const file = join(root, path);
+    if (file.startsWith(root) && path !== '/' && existsSync(file) && statSync(file).isFile()) {
+      const immutable = path.startsWith('/assets/');
+      return reply.sendFile(path, { maxAge: immutable ? '1y' : 0, immutable });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

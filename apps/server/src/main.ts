@@ -1,0 +1,70 @@
+import { buildApp, registerJobs } from './app.js';
+import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoBusiness } from './modules/demo/demo.seed.js';
+import { preloadRevokedSessions } from './modules/identity/sessions.js';
+import { RevokedSessions } from './platform/auth/revoked-sessions.js';
+import { createTokenService } from './platform/auth/tokens.js';
+import { loadConfig } from './platform/config.js';
+import { createSecretBox } from './platform/crypto/secret-box.js';
+import { openDatabase } from './platform/db/database.js';
+import type { ServerDeps } from './platform/deps.js';
+import { createInProcessEventBus } from './platform/events/event-bus.js';
+import { createJobQueue } from './platform/jobs/job-queue.js';
+import { createLogger } from './platform/logging/logger.js';
+import { loadPartnerConfig, readVersion } from './platform/partner.js';
+
+/** config → database → migrations → app → worker. `SAPA_ROLE` (api | worker | all) picks what runs. */
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const bus = createInProcessEventBus();
+  const jobs = createJobQueue({ connection: database.bossConnection, onError: (err) => logger.error({ err }, 'job queue error') });
+  const deps: ServerDeps = {
+    config,
+    database,
+    db: database.db,
+    tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds }),
+    revoked: new RevokedSessions({ bus, accessTtlSeconds: config.accessTokenTtlSeconds }),
+    jobs,
+    bus,
+    secrets: createSecretBox(config.jwtSecret),
+    logger,
+    partner: loadPartnerConfig(config.partnerConfigPath),
+    version: readVersion(),
+  };
+  await preloadRevokedSessions(deps);
+  const jobDefs = registerJobs(deps);
+  await jobs.start({ work: config.role !== 'api' });
+
+  const seeded = config.demo ? await seedDemoBusiness(deps.db) : false;
+  const { app } = await buildApp(deps, jobDefs);
+  if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
+
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`\nSapa ${deps.version} is running at ${config.publicUrl} (${where}, role ${config.role})`);
+  if (config.demo) {
+    console.log(seeded ? '\nDemo business created. Sign in with:' : '\nDemo accounts:');
+    for (const m of DEMO_MEMBERS) console.log(`  ${m.role.padEnd(3)} ${(m.csPosition ?? '').padEnd(4)} ${m.email}  /  ${DEMO_PASSWORD}`);
+    console.log(`  Demo outbox (password-reset codes): ${config.publicUrl}/demo/outbox\n`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    await app.close();
+    await jobs.stop();
+    await bus.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

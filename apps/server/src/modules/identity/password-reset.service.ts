@@ -1,0 +1,98 @@
+import { randomInt } from 'node:crypto';
+import {
+  RESET_MAX_REQUESTS_PER_HOUR,
+  RESET_OTP_LENGTH,
+  RESET_OTP_MAX_ATTEMPTS,
+  RESET_OTP_RESEND_SECONDS,
+  RESET_OTP_TTL_SECONDS,
+} from '@sapa/contracts';
+import { uuidv7 } from 'uuidv7';
+import { randomToken, sha256 } from '../../platform/auth/tokens.js';
+import type { ServerDeps } from '../../platform/deps.js';
+import { AppError, badRequest, tooManyRequests } from '../../platform/http/errors.js';
+import { newMessageId, type SendNotificationJob } from '../notifications/notifications.jobs.js';
+import { assertPasswordNotRecent } from './account.service.js';
+import * as repo from './identity.repository.js';
+import { hashPassword } from './passwords.js';
+import { endAllSessions } from './sessions.js';
+
+/** How long a verified OTP lets the user choose a new password. */
+const RESET_SESSION_SECONDS = 15 * 60;
+
+/** Indonesian mobile numbers are stored as 62…; people type 08…, +628… or 628…. */
+export function normalisePhone(input: string): string {
+  const digits = input.replace(/\D/g, '');
+  if (digits.startsWith('0')) return `62${digits.slice(1)}`;
+  return digits;
+}
+
+const codeHash = (resetId: string, code: string) => sha256(`${resetId}:${code}`);
+
+export async function requestPasswordReset(
+  deps: ServerDeps,
+  job: SendNotificationJob,
+  input: { channel: 'email'; email: string } | { channel: 'phone'; phone: string },
+) {
+  const user =
+    input.channel === 'email'
+      ? await repo.findUserByEmail(deps.db, input.email)
+      : await repo.findUserByPhone(deps.db, normalisePhone(input.phone));
+  if (!user) {
+    throw input.channel === 'email'
+      ? new AppError(404, 'reset.emailUnregistered', { fields: { email: 'reset.emailUnregistered' } })
+      : new AppError(404, 'reset.phoneUnregistered', { fields: { phone: 'reset.phoneUnregistered' } });
+  }
+  if (user.status !== 'active') throw new AppError(403, 'auth.userInactive');
+
+  const recent = await repo.recentResetsOfUser(deps.db, user.id, new Date(Date.now() - 3600_000));
+  const last = recent[0];
+  if (last) {
+    const waited = (Date.now() - last.createdAt.getTime()) / 1000;
+    if (waited < RESET_OTP_RESEND_SECONDS) throw tooManyRequests('reset.tooManyRequests', RESET_OTP_RESEND_SECONDS - waited);
+  }
+  if (recent.length >= RESET_MAX_REQUESTS_PER_HOUR) throw tooManyRequests('reset.tooManyRequests', 3600);
+
+  const id = uuidv7();
+  const code = String(randomInt(0, 10 ** RESET_OTP_LENGTH)).padStart(RESET_OTP_LENGTH, '0');
+  const expiresAt = new Date(Date.now() + RESET_OTP_TTL_SECONDS * 1000);
+  const destination = input.channel === 'email' ? user.email : (user.phone ?? '');
+  await repo.insertPasswordReset(deps.db, { id, userId: user.id, channel: input.channel, destination, codeHash: codeHash(id, code), expiresAt });
+  await deps.jobs.send(job, {
+    channel: input.channel === 'email' ? 'email' : 'whatsapp',
+    recipient: destination,
+    subject: `${deps.partner.brandName} password reset`,
+    body: `${code} is your ${deps.partner.brandName} password reset code. It expires in ${RESET_OTP_TTL_SECONDS / 60} minutes. / ${code} adalah kode atur ulang kata sandi ${deps.partner.brandName} Anda.`,
+    messageId: newMessageId(),
+  });
+  return { resetId: id, expiresAt: expiresAt.getTime(), resendAfterSeconds: RESET_OTP_RESEND_SECONDS };
+}
+
+export async function verifyPasswordResetOtp(deps: ServerDeps, input: { resetId: string; otp: string }) {
+  const reset = await repo.findPasswordReset(deps.db, input.resetId);
+  if (!reset || reset.consumedAt || reset.verifiedAt) throw new AppError(400, 'reset.sessionExpired');
+  if (reset.attempts >= RESET_OTP_MAX_ATTEMPTS) throw tooManyRequests('reset.tooManyRequests', 60);
+  if (reset.expiresAt.getTime() <= Date.now()) throw badRequest('reset.otpExpired', { otp: 'reset.otpExpired' });
+  if (codeHash(reset.id, input.otp) !== reset.codeHash) {
+    await repo.incrementResetAttempts(deps.db, reset.id);
+    throw badRequest('reset.otpIncorrect', { otp: 'reset.otpIncorrect' });
+  }
+  const resetToken = randomToken();
+  await repo.updatePasswordReset(deps.db, reset.id, { verifiedAt: new Date(), resetTokenHash: sha256(resetToken) });
+  return { resetToken };
+}
+
+export async function completePasswordReset(deps: ServerDeps, input: { resetToken: string; newPassword: string }) {
+  const reset = await repo.findPasswordResetByToken(deps.db, sha256(input.resetToken));
+  if (!reset?.verifiedAt || reset.consumedAt || reset.verifiedAt.getTime() + RESET_SESSION_SECONDS * 1000 <= Date.now()) {
+    throw new AppError(400, 'reset.sessionExpired');
+  }
+  const user = await repo.findUserById(deps.db, reset.userId);
+  if (!user || user.status !== 'active') throw new AppError(403, 'auth.userInactive');
+  await assertPasswordNotRecent(deps, user.id, user.passwordHash, input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await repo.setPassword(tx, user.id, passwordHash);
+    await repo.updatePasswordReset(tx, reset.id, { consumedAt: new Date() });
+  });
+  await endAllSessions(deps, user.id);
+}

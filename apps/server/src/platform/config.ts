@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Everything the process reads from its environment, parsed once at start. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  PARTNER_CONFIG: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SAPA_DEMO: z.enum(['0', '1']).optional(),
+  SAPA_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  PUBLIC_URL: z.string().optional(),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  partnerConfigPath: string | undefined;
+  webDist: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Demo mode: seed a demo business and expose the demo outbox. On by default on the embedded database. */
+  demo: boolean;
+  role: 'api' | 'worker' | 'all';
+  publicUrl: string;
+}
+
+/** A secret that survives restarts of the embedded setup: generated once, kept in the data folder. */
+function persistedSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const e = envSchema.parse(env);
+  const dataDir = resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    partnerConfigPath: e.PARTNER_CONFIG,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    demo: e.SAPA_DEMO ? e.SAPA_DEMO === '1' : !e.DATABASE_URL,
+    role: e.SAPA_ROLE,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+  };
+}

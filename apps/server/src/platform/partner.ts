@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type PartnerConfig, partnerConfigSchema } from '@sapa/contracts';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const DEFAULT_PARTNER_CONFIG = resolve(repoRoot, 'config/partners/sapa.json');
+
+/** The white-label partner profile (brand, channels, flags) from a JSON file; a bad file stops the start. */
+export function loadPartnerConfig(path: string | undefined): PartnerConfig {
+  const file = path ? resolve(path) : DEFAULT_PARTNER_CONFIG;
+  return partnerConfigSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+export function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}

@@ -1,0 +1,144 @@
+/**
+ * Every user-facing message the server or the web app produces from a rule of the spec, in both languages.
+ * Keys are stable; the English text is the spec's wording verbatim where the spec gives one.
+ */
+export const LANGUAGES = ['id', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** 000 §1: the default language is Indonesian. */
+export const DEFAULT_LANGUAGE: Language = 'id';
+
+export const MESSAGES = {
+  // 001 §8 Accounts / 000 §8
+  'auth.invalidCredentials': { en: 'Email or password is invalid', id: 'Email atau kata sandi tidak valid' },
+  'auth.tooManyAttempts': {
+    en: 'Too many sign-in attempts. Please try again in a few minutes.',
+    id: 'Terlalu banyak percobaan masuk. Silakan coba lagi dalam beberapa menit.',
+  },
+  'auth.userInactive': { en: 'This user is inactive or deleted.', id: 'Pengguna ini tidak aktif atau telah dihapus.' },
+  'auth.sessionExpired': {
+    en: 'Your session has expired. Please sign in again.',
+    id: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
+  },
+  'auth.unauthorized': { en: 'Please sign in to continue.', id: 'Silakan masuk untuk melanjutkan.' },
+  'auth.noClient': {
+    en: 'This account does not belong to that business.',
+    id: 'Akun ini tidak terdaftar pada bisnis tersebut.',
+  },
+  'auth.mfaInvalid': { en: 'Invalid verification code.', id: 'Kode verifikasi tidak valid.' },
+  'auth.mfaNotSetUp': {
+    en: 'Two-factor verification has not been set up.',
+    id: 'Verifikasi dua langkah belum diatur.',
+  },
+  'auth.mfaAlreadyOn': {
+    en: 'Two-factor verification is already active.',
+    id: 'Verifikasi dua langkah sudah aktif.',
+  },
+  // 000 §2 Route guard
+  'access.forbidden': { en: 'You have no permission to access this menu.', id: 'Anda tidak memiliki akses ke menu ini.' },
+  // 001 §5 / §8 password rules
+  'password.required': { en: 'Password is required', id: 'Kata sandi wajib diisi' },
+  'password.min8': { en: 'Password must be at least 8 characters', id: 'Kata sandi minimal 8 karakter' },
+  'password.format': {
+    en: 'Password must contain letters and numbers',
+    id: 'Kata sandi harus berisi huruf dan angka',
+  },
+  'password.mismatch': {
+    en: 'New password and confirmation do not match',
+    id: 'Kata sandi baru dan konfirmasi tidak sama',
+  },
+  'password.currentWrong': { en: 'Current password is wrong', id: 'Kata sandi saat ini salah' },
+  'password.usedRecently': {
+    en: 'This password was used recently. Choose another one.',
+    id: 'Kata sandi ini baru saja digunakan. Pilih kata sandi lain.',
+  },
+  'password.changed': {
+    en: 'Password changed. Please sign in again.',
+    id: 'Kata sandi berhasil diubah. Silakan masuk kembali.',
+  },
+  // Forgot password (001 §8)
+  'reset.emailUnregistered': { en: 'Email is not registered', id: 'Email tidak terdaftar' },
+  'reset.phoneUnregistered': { en: 'Phone number is not registered', id: 'Nomor telepon tidak terdaftar' },
+  'reset.tooManyRequests': {
+    en: 'Too many requests. Please wait before asking for a new code.',
+    id: 'Terlalu banyak permintaan. Silakan tunggu sebelum meminta kode baru.',
+  },
+  'reset.otpExpired': { en: 'The OTP code has expired', id: 'Kode OTP sudah kedaluwarsa' },
+  'reset.otpIncorrect': { en: 'The OTP code is incorrect', id: 'Kode OTP salah' },
+  'reset.sessionExpired': {
+    en: 'The reset session has expired. Please start again.',
+    id: 'Sesi atur ulang telah berakhir. Silakan mulai lagi.',
+  },
+  'reset.otpRequired': { en: 'OTP is required', id: 'OTP wajib diisi' },
+  // Generic validation (000 §5, 001 §5)
+  'validation.required': { en: 'Name is Required', id: 'Nama wajib diisi' },
+  'validation.fieldRequired': { en: 'This field is required', id: 'Kolom ini wajib diisi' },
+  'validation.max15': { en: 'Max 15 Characters', id: 'Maksimal 15 Karakter' },
+  'validation.max300': { en: 'Max 300 Characters', id: 'Maksimal 300 Karakter' },
+  'validation.email': { en: 'Email format is invalid', id: 'Format email tidak valid' },
+  'validation.emailRequired': { en: 'Email is required', id: 'Email wajib diisi' },
+  'validation.phone': { en: 'Phone number format is invalid', id: 'Format nomor telepon tidak valid' },
+  'validation.otp5': { en: 'The code has 5 digits', id: 'Kode terdiri dari 5 digit' },
+  'validation.otp6': { en: 'The code has 6 digits', id: 'Kode terdiri dari 6 digit' },
+  'validation.invalidMenu': { en: 'Unknown menu', id: 'Menu tidak dikenal' },
+  'validation.duplicateMenu': { en: 'A menu is listed twice', id: 'Menu tercantum dua kali' },
+  'validation.menuRequired': { en: 'Choose at least one menu', id: 'Pilih minimal satu menu' },
+  'validation.featureString': {
+    en: 'The feature access must be a string of 0 and 1',
+    id: 'Akses fitur harus berupa deretan 0 dan 1',
+  },
+  'validation.invalid': { en: 'The request is invalid', id: 'Permintaan tidak valid' },
+  // Users and roles (001 §8)
+  'user.emailTaken': {
+    en: 'This email is already registered in the product',
+    id: 'Email ini sudah terdaftar di produk',
+  },
+  'user.roleRequired': {
+    en: 'Role is required for users with Chat Inbox access',
+    id: 'Peran wajib diisi untuk pengguna dengan akses Chat Inbox',
+  },
+  'user.roleNotAllowed': {
+    en: 'Role must be empty for users without Chat Inbox access',
+    id: 'Peran harus kosong untuk pengguna tanpa akses Chat Inbox',
+  },
+  'user.deleteBlockedTickets': {
+    en: 'This user still has assigned or open tickets and cannot be deleted.',
+    id: 'Pengguna ini masih memiliki tiket yang ditugaskan atau terbuka sehingga tidak dapat dihapus.',
+  },
+  'user.cannotDeleteSelf': { en: 'You cannot delete your own user.', id: 'Anda tidak dapat menghapus pengguna Anda sendiri.' },
+  'user.cannotDeleteOwner': { en: 'The owner cannot be deleted.', id: 'Pemilik tidak dapat dihapus.' },
+  'role.nameTaken': { en: 'An access role with this name already exists', id: 'Peran akses dengan nama ini sudah ada' },
+  'role.inUse': {
+    en: 'This access role is still held by users and cannot be deleted.',
+    id: 'Peran akses ini masih dipakai pengguna sehingga tidak dapat dihapus.',
+  },
+  // Generic HTTP
+  'http.notFound': { en: 'Not found', id: 'Tidak ditemukan' },
+  'http.internal': { en: 'Something went wrong. Please try again.', id: 'Terjadi kesalahan. Silakan coba lagi.' },
+  'http.tooLarge': { en: 'The request is too large', id: 'Permintaan terlalu besar' },
+  'http.failToSend': { en: 'Fail to send request', id: 'Gagal mengirim permintaan' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(MESSAGES, value);
+}
+
+/** The message for `key` in `language`, with `{0}`, `{1}` … replaced by `params`. */
+export function translate(key: MessageKey, language: Language, params: readonly (string | number)[] = []): string {
+  const text: string = MESSAGES[key][language];
+  return text.replace(/\{(\d+)\}/g, (whole, i: string) => {
+    const value = params[Number(i)];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/** Picks `id` or `en` from an Accept-Language header; Indonesian when nothing matches. */
+export function languageFromHeader(header: string | undefined | null): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  for (const part of header.split(',')) {
+    const tag = part.trim().slice(0, 2).toLowerCase();
+    if (tag === 'en' || tag === 'id') return tag;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * The white-label partner configuration (000 §1, §4): brand, partner code, offered channels and feature
+ * flags. Loaded by the server from a JSON file and served to the web app.
+ */
+export const CHANNEL_CODES = [
+  'WAP',
+  'IGM',
+  'MSG',
+  'TPD',
+  'LZD',
+  'SHP',
+  'TTS',
+  'WPU',
+  'VBR',
+  'LNE',
+  'TLG',
+  'LVC',
+  'EML',
+  'WAC',
+] as const;
+export type ChannelCode = (typeof CHANNEL_CODES)[number];
+
+export const partnerConfigSchema = z.object({
+  code: z.string().min(1),
+  brandName: z.string().min(1),
+  emailUserPrefix: z.string().default(''),
+  /** The product states it is integrated with a WhatsApp Business API partner (000 §1). */
+  tagline: z.string().default(''),
+  primaryColor: z.string().default('teal'),
+  allowedChannels: z.array(z.enum(CHANNEL_CODES)),
+  /** The forbidden message is shown except for the SmartChat brand (000 §2 Route guard). */
+  showForbiddenMessage: z.boolean().default(true),
+  featureFlags: z.object({
+    multiplePackageSubscription: z.boolean(),
+    wabaRequired: z.boolean(),
+    shopeeConnect: z.boolean(),
+    lineTelegram: z.boolean(),
+    unofficialWhatsapp: z.boolean(),
+  }),
+  /** Where the consent agreement text is fetched from (000 §7). */
+  consentAgreementUrl: z.string().default('/pp.html'),
+});
+export type PartnerConfig = z.infer<typeof partnerConfigSchema>;
+
+export const appInfoResponse = z.object({
+  version: z.string(),
+  partner: partnerConfigSchema,
+  demo: z.boolean(),
+});
+export type AppInfo = z.infer<typeof appInfoResponse>;

@@ -1,0 +1,101 @@
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications, notifications } from '@mantine/notifications';
+import { type AppInfo, appEndpoints, SNACKBAR_AUTO_CLOSE_MS } from '@sapa/contracts';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { isSigningOut } from '../features/auth/signOut';
+import {
+  ApiError,
+  getSession,
+  request,
+  setLoadedVersion,
+  setSessionExpiredHandler,
+  subscribeSession,
+} from '../shared/api';
+import { translateMessage } from '../shared/i18n';
+import { BootError } from '../shared/ui/BootError';
+import { PageLoader } from '../shared/ui/PageLoader';
+import { AppInfoProvider } from './appInfo';
+import { loginRedirectUrl } from './guard';
+import { createAppRouter, SHELL_ROUTE_ID } from './router';
+import { createAppTheme } from './theme';
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        // Client errors (4xx) are answers, not glitches: do not retry them.
+        retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+      },
+    },
+  });
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Boot />
+    </QueryClientProvider>
+  );
+}
+
+/** GET /api/app/info at boot: brand, colour, flags and the version this page was loaded with. */
+function Boot() {
+  const info = useQuery({
+    queryKey: ['app', 'info'],
+    queryFn: ({ signal }) => request(appEndpoints.info, { signal, auth: false }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+  if (info.data) return <Ready info={info.data} />;
+  return (
+    <MantineProvider theme={createAppTheme('teal')}>
+      {info.isError ? <BootError error={info.error} onRetry={() => void info.refetch()} /> : <PageLoader />}
+    </MantineProvider>
+  );
+}
+
+function Ready({ info }: { info: AppInfo }) {
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  const [router] = useState(() => {
+    setLoadedVersion(info.version);
+    return createAppRouter({ queryClient, info });
+  });
+  const theme = useMemo(() => createAppTheme(info.partner.primaryColor), [info.partner.primaryColor]);
+
+  useEffect(() => {
+    // 000 §7: a failed refresh ends the session; say so, the subscription below goes to /login.
+    setSessionExpiredHandler(() => {
+      notifications.show({
+        id: 'session-expired',
+        color: 'orange',
+        message: translateMessage('auth.sessionExpired'),
+      });
+    });
+    return subscribeSession(() => {
+      if (getSession() || isSigningOut()) return;
+      const inShell = router.state.matches.some((match) => match.route.id === SHELL_ROUTE_ID);
+      if (!inShell) return;
+      void router
+        .navigate(loginRedirectUrl(new URL(window.location.href)), { replace: true })
+        .then(() => queryClient.clear());
+    });
+  }, [router, queryClient]);
+
+  return (
+    <AppInfoProvider info={info}>
+      <MantineProvider theme={theme}>
+        <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'id', firstDayOfWeek: 1 }}>
+          <Notifications autoClose={SNACKBAR_AUTO_CLOSE_MS} position="top-right" />
+          <RouterProvider router={router} />
+        </DatesProvider>
+      </MantineProvider>
+    </AppInfoProvider>
+  );
+}

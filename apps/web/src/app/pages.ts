@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+
+/** A lazily loaded page (one chunk per feature area). */
+export type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+const auth = () => import('../features/auth');
+const dashboard = () => import('../features/dashboard');
+const settingsAdmin = () => import('../features/settings-admin');
+const settingsAccount = () => import('../features/settings-account');
+const notAvailable = () => import('../shared/ui/NotAvailablePage');
+
+/** Public pages that exist; every other public route renders the public "not available yet" page. */
+export const PUBLIC_PAGES: Record<string, LazyPage> = {
+  '/login': () => auth().then((m) => ({ Component: m.LoginPage })),
+  '/forgot-password': () => auth().then((m) => ({ Component: m.ForgotPasswordEmailPage })),
+  '/reset/phone': () => auth().then((m) => ({ Component: m.ForgotPasswordPhonePage })),
+  '/reset/otp-verification': () => auth().then((m) => ({ Component: m.ResetOtpPage })),
+  '/reset/change-password': () => auth().then((m) => ({ Component: m.ResetChangePasswordPage })),
+  '/reset/successfully': () => auth().then((m) => ({ Component: m.ResetSuccessPage })),
+  '/pp.html': () => import('../features/consent/AgreementPage').then((m) => ({ Component: m.AgreementPage })),
+  '/about': () => auth().then((m) => ({ Component: m.AboutPage })),
+  '/demo/outbox': () => auth().then((m) => ({ Component: m.DemoOutboxPage })),
+};
+
+/** Shell pages that exist; every other shell route renders the "not available yet" page. */
+export const SHELL_PAGES: Record<string, LazyPage> = {
+  '/dashboard': () => dashboard().then((m) => ({ Component: m.DashboardPage })),
+  '/setting/admin': () => settingsAdmin().then((m) => ({ Component: m.AdminSettingsPage })),
+  '/setting/account': () => settingsAccount().then((m) => ({ Component: m.AccountSettingsPage })),
+  '/setting/self-change-password': () => settingsAccount().then((m) => ({ Component: m.ChangePasswordPage })),
+  '/setting/two-factor-verification-setup': () =>
+    settingsAccount().then((m) => ({ Component: m.TwoFactorSetupPage })),
+};
+
+export const publicNotAvailablePage: LazyPage = () =>
+  notAvailable().then((m) => ({ Component: m.PublicNotAvailablePage }));
+export const shellNotAvailablePage: LazyPage = () =>
+  notAvailable().then((m) => ({ Component: m.NotAvailablePage }));

@@ -1,0 +1,57 @@
+import { createBrowserRouter, redirect } from 'react-router';
+import { PageLoader } from '../shared/ui/PageLoader';
+import { RouteErrorPage } from '../shared/ui/RouteErrorPage';
+import { type GuardContext, guardLoader } from './guard';
+import { PUBLIC_PAGES, publicNotAvailablePage, SHELL_PAGES, shellNotAvailablePage } from './pages';
+import { RootLayout } from './RootLayout';
+import { NOT_FOUND_ROUTE, PUBLIC_ROUTES, REDIRECT_ROUTES, SHELL_ROUTES } from './routes';
+import { Shell } from './shell/Shell';
+
+export const SHELL_ROUTE_ID = 'shell';
+
+/** React Router (data mode) built from the route table of spec 000 §2. */
+export function createAppRouter(context: GuardContext) {
+  return createBrowserRouter([
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        ...PUBLIC_ROUTES.map((route) => ({
+          path: route.path,
+          handle: route,
+          lazy: PUBLIC_PAGES[route.path] ?? publicNotAvailablePage,
+        })),
+        {
+          id: SHELL_ROUTE_ID,
+          path: '/',
+          element: <Shell />,
+          errorElement: <RouteErrorPage />,
+          children: [
+            { index: true, loader: () => redirect('/dashboard') },
+            ...SHELL_ROUTES.map((route) => ({
+              path: route.path,
+              handle: route,
+              loader: guardLoader(route, context),
+              lazy: SHELL_PAGES[route.path] ?? shellNotAvailablePage,
+              errorElement: <RouteErrorPage />,
+            })),
+            {
+              path: '*',
+              handle: NOT_FOUND_ROUTE,
+              loader: guardLoader(NOT_FOUND_ROUTE, context),
+              lazy: () => import('../shared/ui/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
+            },
+          ],
+        },
+        ...REDIRECT_ROUTES.filter((route) => route.path !== '/').map((route) => ({
+          path: route.path,
+          loader: () => redirect(route.to),
+        })),
+      ],
+    },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

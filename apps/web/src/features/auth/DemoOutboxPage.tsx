@@ -1,0 +1,93 @@
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Switch, Text } from '@mantine/core';
+import { appEndpoints } from '@sapa/contracts';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAppInfo } from '../../app/appInfo';
+import { request } from '../../shared/api';
+import { formatDateTime } from '../../shared/time';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { ErrorState } from '../../shared/ui/ErrorState';
+import { PublicLayout } from '../../shared/ui/PublicLayout';
+
+/**
+ * /demo/outbox (Sapa, demo mode): the emails and WhatsApp messages the product "sent" while no provider
+ * is configured — how a demo user receives a reset code.
+ */
+export function DemoOutboxPage() {
+  const { t, i18n } = useTranslation();
+  const info = useAppInfo();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const recipient = params.get('recipient') ?? '';
+  const [showAll, setShowAll] = useState(recipient === '');
+
+  const outbox = useQuery({
+    queryKey: ['demo', 'outbox', showAll ? '' : recipient],
+    queryFn: ({ signal }) =>
+      request(appEndpoints.demoOutbox, { query: showAll ? {} : { recipient }, signal, auth: false }),
+    enabled: info.demo,
+    refetchInterval: 3_000,
+  });
+
+  return (
+    <PublicLayout title={t('demo.outboxTitle')} subtitle={t('demo.outboxSubtitle')} width={720}>
+      <Group justify="space-between">
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          onClick={() => (window.history.length > 1 ? void navigate(-1) : void navigate('/login'))}
+        >
+          {t('common.back')}
+        </Button>
+        {recipient ? (
+          <Switch
+            label={t('demo.showAll')}
+            checked={showAll}
+            onChange={(event) => setShowAll(event.currentTarget.checked)}
+          />
+        ) : null}
+      </Group>
+      {!info.demo ? (
+        <Alert color="gray">{t('demo.notDemo')}</Alert>
+      ) : outbox.isPending ? (
+        <Loader />
+      ) : outbox.isError ? (
+        <ErrorState error={outbox.error} onRetry={() => void outbox.refetch()} />
+      ) : outbox.data.items.length === 0 ? (
+        <EmptyState title={t('demo.empty')}>{recipient && !showAll ? recipient : null}</EmptyState>
+      ) : (
+        <Stack gap="sm" role="list" aria-label={t('demo.outboxTitle')}>
+          {[...outbox.data.items]
+            .sort((a, b) => b.createdAt - a.createdAt)
+            .map((item) => (
+              <Card key={item.id} withBorder role="listitem" padding="md">
+                <Group justify="space-between" gap="xs" mb={6}>
+                  <Group gap="xs">
+                    <Badge variant="light" color={item.channel === 'email' ? 'blue' : 'green'}>
+                      {t(`demo.channel.${item.channel}`)}
+                    </Badge>
+                    <Text size="sm" fw={500}>
+                      {item.recipient}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(item.createdAt, i18n.language)}
+                  </Text>
+                </Group>
+                {item.subject ? <Text fw={600}>{item.subject}</Text> : null}
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {item.body}
+                </Text>
+              </Card>
+            ))}
+        </Stack>
+      )}
+      <Text size="xs" c="dimmed">
+        <Link to="/login">{t('notAvailable.backToLogin')}</Link>
+      </Text>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,95 @@
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { loginBody } from '@sapa/contracts';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMessage } from '../../shared/forms/useMessage';
+import { type FieldErrors, validate } from '../../shared/forms/validate';
+import { PasswordField } from '../../shared/ui/PasswordField';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** 001 §2 Login: email, password, forgot-password link, register link; agreement link (000 §2). */
+export function LoginForm({
+  initialEmail,
+  pending,
+  error,
+  serverFieldErrors,
+  onSubmit,
+}: {
+  initialEmail: string;
+  pending: boolean;
+  error: string | null;
+  serverFieldErrors: FieldErrors;
+  onSubmit: (credentials: Credentials) => void;
+}) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validate(loginBody, { email, password });
+    setErrors(result.errors);
+    if (result.success) onSubmit({ email: result.data.email, password });
+  };
+
+  const shown = { ...serverFieldErrors, ...errors };
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('login.formLabel')}>
+      <Stack gap="md">
+        {error ? (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          withAsterisk
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={message(shown.email)}
+          autoFocus={!initialEmail}
+        />
+        <PasswordField
+          label={t('login.password')}
+          autoComplete="current-password"
+          withAsterisk
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={message(shown.password)}
+          autoFocus={Boolean(initialEmail)}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            {t('login.forgotPassword')}
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={pending} fullWidth size="md">
+          {t('login.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to="/register">
+            {t('login.register')}
+          </Anchor>
+        </Text>
+        <Text size="xs" c="dimmed" ta="center">
+          {t('login.agreementPrefix')}{' '}
+          <Anchor component={Link} to="/pp.html" size="xs">
+            {t('login.agreementLink')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

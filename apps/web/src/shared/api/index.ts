@@ -1,0 +1,12 @@
+export {
+  type ApiResult,
+  type CallOptions,
+  call,
+  request,
+  setLoadedVersion,
+  setSessionExpiredHandler,
+} from './client';
+export { ApiError, errorMessage, fieldErrorsOf, isErrorResponse } from './errors';
+export { accessSubjectOf, chatCreditQuery, meQuery, queryKeys, useMe } from './queries';
+export { clearSession, getSession, type Session, setSession, subscribeSession } from './session';
+export { useSession } from './useSession';

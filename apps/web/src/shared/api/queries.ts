@@ -1,0 +1,41 @@
+import { type AccessSubject, accountEndpoints, type Me } from '@sapa/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from './client';
+
+/** Query keys shared across features. */
+export const queryKeys = {
+  me: ['me'] as const,
+  chatCredit: ['wallet', 'chat-credit'] as const,
+  adminUsers: ['admin', 'users'] as const,
+  accessRoles: ['feature-access', 'list'] as const,
+  mfaStatus: ['me', 'mfa'] as const,
+};
+
+/** GET /api/users/me: who is signed in, in which business, with what access. */
+export const meQuery = queryOptions({
+  queryKey: queryKeys.me,
+  queryFn: ({ signal }) => request(accountEndpoints.me, { signal }),
+  staleTime: 60_000,
+});
+
+/** GET /api/wallet/chat-credit: the header balance (refetched on every protected navigation). */
+export const chatCreditQuery = queryOptions({
+  queryKey: queryKeys.chatCredit,
+  queryFn: ({ signal }) => request(accountEndpoints.chatCreditBalance, { signal }),
+  staleTime: 0,
+  retry: false,
+});
+
+export function useMe() {
+  return useQuery(meQuery);
+}
+
+/** The permission subject of spec 000 §6, from GET /api/users/me. */
+export function accessSubjectOf(me: Me): AccessSubject {
+  return {
+    role: me.role,
+    userFeatures: me.featureAccess,
+    clientPlanFeatures: me.planFeatures,
+    accountCountry: me.accountCountry,
+  };
+}

@@ -1,0 +1,45 @@
+import { Button, Menu } from '@mantine/core';
+import type { Language } from '@sapa/contracts';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, currentLanguage } from '../i18n';
+
+/** Language names are written in their own language, so they read the same whatever the UI language. */
+const OPTIONS: readonly { value: Language; label: string }[] = [
+  { value: 'id', label: 'Bahasa Indonesia' },
+  { value: 'en', label: 'English' },
+];
+
+/** Switches the UI language (id default, en); the choice is remembered in localStorage. */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          leftSection={<IconLanguage size={16} aria-hidden />}
+          aria-label={t('language.switch')}
+          data-testid="language-switch"
+        >
+          {language.toUpperCase()}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {OPTIONS.map((option) => (
+          <Menu.Item
+            key={option.value}
+            lang={option.value}
+            onClick={() => void changeLanguage(option.value)}
+            rightSection={option.value === language ? <IconCheck size={14} aria-hidden /> : null}
+          >
+            {option.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { VERSION_HEADER } from '@sapa/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { registerAccessRoleRoutes } from './modules/access-roles/access-roles.routes.js';
@@ -38,12 +38,19 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
     loggerInstance: deps.logger,
     trustProxy: true,
     bodyLimit: 1_048_576,
-    disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
+    logController: new LogController({
+      disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
+    }),
   }) as unknown as FastifyInstance;
   const routes: RegisteredRoute[] = [];
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // The OpenAPI document and its UI are registered by @fastify/swagger-ui, which cannot declare an access:
+  // they are public (runs before the guard records the route).
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs') && !route.config?.access) route.config = { ...route.config, access: PUBLIC };
+  });
   installRouteAccess(app, { tokens: deps.tokens, revoked: deps.revoked, routes });
   app.addHook('onSend', async (_request, reply) => {
     reply.header(VERSION_HEADER, deps.version);

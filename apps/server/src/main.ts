@@ -19,7 +19,10 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const bus = createInProcessEventBus();
-  const jobs = createJobQueue({ connection: database.bossConnection, onError: (err) => logger.error({ err }, 'job queue error') });
+  const jobs = createJobQueue({
+    connection: database.bossConnection,
+    onError: (err) => logger.error({ err }, 'job queue error'),
+  });
   const deps: ServerDeps = {
     config,
     database,
@@ -45,7 +48,8 @@ async function main() {
   console.log(`\nSapa ${deps.version} is running at ${config.publicUrl} (${where}, role ${config.role})`);
   if (config.demo) {
     console.log(seeded ? '\nDemo business created. Sign in with:' : '\nDemo accounts:');
-    for (const m of DEMO_MEMBERS) console.log(`  ${m.role.padEnd(3)} ${(m.csPosition ?? '').padEnd(4)} ${m.email}  /  ${DEMO_PASSWORD}`);
+    for (const m of DEMO_MEMBERS)
+      console.log(`  ${m.role.padEnd(3)} ${(m.csPosition ?? '').padEnd(4)} ${m.email}  /  ${DEMO_PASSWORD}`);
     console.log(`  Demo outbox (password-reset codes): ${config.publicUrl}/demo/outbox\n`);
   }
 

@@ -14,7 +14,10 @@ export const MESSAGES = {
     en: 'Too many sign-in attempts. Please try again in a few minutes.',
     id: 'Terlalu banyak percobaan masuk. Silakan coba lagi dalam beberapa menit.',
   },
-  'auth.userInactive': { en: 'This user is inactive or deleted.', id: 'Pengguna ini tidak aktif atau telah dihapus.' },
+  'auth.userInactive': {
+    en: 'This user is inactive or deleted.',
+    id: 'Pengguna ini tidak aktif atau telah dihapus.',
+  },
   'auth.sessionExpired': {
     en: 'Your session has expired. Please sign in again.',
     id: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
@@ -34,7 +37,10 @@ export const MESSAGES = {
     id: 'Verifikasi dua langkah sudah aktif.',
   },
   // 000 §2 Route guard
-  'access.forbidden': { en: 'You have no permission to access this menu.', id: 'Anda tidak memiliki akses ke menu ini.' },
+  'access.forbidden': {
+    en: 'You have no permission to access this menu.',
+    id: 'Anda tidak memiliki akses ke menu ini.',
+  },
   // 001 §5 / §8 password rules
   'password.required': { en: 'Password is required', id: 'Kata sandi wajib diisi' },
   'password.min8': { en: 'Password must be at least 8 characters', id: 'Kata sandi minimal 8 karakter' },
@@ -104,16 +110,25 @@ export const MESSAGES = {
     en: 'This user still has assigned or open tickets and cannot be deleted.',
     id: 'Pengguna ini masih memiliki tiket yang ditugaskan atau terbuka sehingga tidak dapat dihapus.',
   },
-  'user.cannotDeleteSelf': { en: 'You cannot delete your own user.', id: 'Anda tidak dapat menghapus pengguna Anda sendiri.' },
+  'user.cannotDeleteSelf': {
+    en: 'You cannot delete your own user.',
+    id: 'Anda tidak dapat menghapus pengguna Anda sendiri.',
+  },
   'user.cannotDeleteOwner': { en: 'The owner cannot be deleted.', id: 'Pemilik tidak dapat dihapus.' },
-  'role.nameTaken': { en: 'An access role with this name already exists', id: 'Peran akses dengan nama ini sudah ada' },
+  'role.nameTaken': {
+    en: 'An access role with this name already exists',
+    id: 'Peran akses dengan nama ini sudah ada',
+  },
   'role.inUse': {
     en: 'This access role is still held by users and cannot be deleted.',
     id: 'Peran akses ini masih dipakai pengguna sehingga tidak dapat dihapus.',
   },
   // Generic HTTP
   'http.notFound': { en: 'Not found', id: 'Tidak ditemukan' },
-  'http.internal': { en: 'Something went wrong. Please try again.', id: 'Terjadi kesalahan. Silakan coba lagi.' },
+  'http.internal': {
+    en: 'Something went wrong. Please try again.',
+    id: 'Terjadi kesalahan. Silakan coba lagi.',
+  },
   'http.tooLarge': { en: 'The request is too large', id: 'Permintaan terlalu besar' },
   'http.failToSend': { en: 'Fail to send request', id: 'Gagal mengirim permintaan' },
 } as const satisfies Record<string, Record<Language, string>>;
@@ -125,7 +140,11 @@ export function isMessageKey(value: string): value is MessageKey {
 }
 
 /** The message for `key` in `language`, with `{0}`, `{1}` … replaced by `params`. */
-export function translate(key: MessageKey, language: Language, params: readonly (string | number)[] = []): string {
+export function translate(
+  key: MessageKey,
+  language: Language,
+  params: readonly (string | number)[] = [],
+): string {
   const text: string = MESSAGES[key][language];
   return text.replace(/\{(\d+)\}/g, (whole, i: string) => {
     const value = params[Number(i)];

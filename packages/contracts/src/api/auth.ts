@@ -31,7 +31,11 @@ export const tokenPairSchema = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-export const clientChoiceSchema = z.object({ clientId: z.string().uuid(), name: z.string(), role: roleSchema });
+export const clientChoiceSchema = z.object({
+  clientId: z.string().uuid(),
+  name: z.string(),
+  role: roleSchema,
+});
 
 export const loginBody = z.object({
   email: emailSchema,
@@ -57,7 +61,12 @@ export const resetOtpSchema = z
   .regex(new RegExp(`^\\d{${RESET_OTP_LENGTH}}$`), 'validation.otp5');
 
 export const authEndpoints = {
-  login: defineEndpoint({ method: 'POST', path: '/api/auth/login', body: loginBody, response: loginResponse }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    body: loginBody,
+    response: loginResponse,
+  }),
   loginMfa: defineEndpoint({
     method: 'POST',
     path: '/api/auth/login/mfa',
@@ -102,7 +111,10 @@ export const authEndpoints = {
     path: '/api/auth/password/reset',
     body: z
       .object({ resetToken: z.string().min(1), newPassword: newPasswordSchema, confirmPassword: z.string() })
-      .refine((b) => b.newPassword === b.confirmPassword, { message: 'password.mismatch', path: ['confirmPassword'] }),
+      .refine((b) => b.newPassword === b.confirmPassword, {
+        message: 'password.mismatch',
+        path: ['confirmPassword'],
+      }),
     response: z.object({ ok: z.literal(true) }),
   }),
 } as const;

@@ -26,12 +26,10 @@ export function defineEndpoint<
   return e;
 }
 
-export type BodyOf<E> = E extends Endpoint<infer B, infer _Q, infer _R> ? (B extends z.ZodType ? z.input<B> : never) : never;
-export type QueryOf<E> = E extends Endpoint<infer _B, infer Q, infer _R>
-  ? Q extends z.ZodType
-    ? z.input<Q>
-    : never
-  : never;
+export type BodyOf<E> =
+  E extends Endpoint<infer B, infer _Q, infer _R> ? (B extends z.ZodType ? z.input<B> : never) : never;
+export type QueryOf<E> =
+  E extends Endpoint<infer _B, infer Q, infer _R> ? (Q extends z.ZodType ? z.input<Q> : never) : never;
 export type ResponseOf<E> = E extends Endpoint<infer _B, infer _Q, infer R> ? z.output<R> : never;
 
 /** Fills `:param` segments of a path. */

@@ -1,10 +1,22 @@
 import { z } from 'zod';
-import { clientChoiceSchema, csPositionSchema, emailSchema, mfaCodeSchema, newPasswordSchema, roleSchema } from './auth.js';
+import {
+  clientChoiceSchema,
+  csPositionSchema,
+  emailSchema,
+  mfaCodeSchema,
+  newPasswordSchema,
+  roleSchema,
+} from './auth.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** GET users/me (000 §7): who is signed in, in which business, with what access (000 §3 User record, Account). */
 export const meResponse = z.object({
-  user: z.object({ id: z.string().uuid(), email: z.string(), name: z.string(), phone: z.string().nullable() }),
+  user: z.object({
+    id: z.string().uuid(),
+    email: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+  }),
   client: z.object({
     id: z.string().uuid(),
     name: z.string(),
@@ -40,7 +52,10 @@ export const accountEndpoints = {
         newPassword: newPasswordSchema,
         confirmPassword: z.string({ error: 'password.required' }).min(1, 'password.required'),
       })
-      .refine((b) => b.newPassword === b.confirmPassword, { message: 'password.mismatch', path: ['confirmPassword'] }),
+      .refine((b) => b.newPassword === b.confirmPassword, {
+        message: 'password.mismatch',
+        path: ['confirmPassword'],
+      }),
     response: z.object({ ok: z.literal(true) }),
   }),
   mfaStatus: defineEndpoint({
@@ -121,7 +136,11 @@ const userFields = {
   csTags: z.array(z.string().trim().min(1).max(50)).max(50).default([]),
 };
 
-export const adminUserCreateBody = z.object({ ...userFields, email: emailSchema, password: newPasswordSchema });
+export const adminUserCreateBody = z.object({
+  ...userFields,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
 export const adminUserUpdateBody = z.object({ ...userFields, password: newPasswordSchema.optional() });
 
 export const adminUserEndpoints = {
@@ -136,12 +155,21 @@ export const adminUserEndpoints = {
     response: z.object({ items: z.array(adminUserSchema), nextCursor: z.string().nullable() }),
   }),
   get: defineEndpoint({ method: 'GET', path: '/api/admin/users/:id', response: adminUserSchema }),
-  create: defineEndpoint({ method: 'POST', path: '/api/admin/users', body: adminUserCreateBody, response: adminUserSchema }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/users',
+    body: adminUserCreateBody,
+    response: adminUserSchema,
+  }),
   update: defineEndpoint({
     method: 'PUT',
     path: '/api/admin/users/:id',
     body: adminUserUpdateBody,
     response: adminUserSchema,
   }),
-  remove: defineEndpoint({ method: 'DELETE', path: '/api/admin/users/:id', response: z.object({ ok: z.literal(true) }) }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/users/:id',
+    response: z.object({ ok: z.literal(true) }),
+  }),
 } as const;

@@ -16,7 +16,11 @@ export async function listAccessRoles(db: DbOrTx, clientId: string, isDeleted: b
     .orderBy(asc(sql`lower(${featureAccessRoles.name})`));
 }
 
-export async function findAccessRole(db: DbOrTx, clientId: string, id: string): Promise<AccessRoleRow | undefined> {
+export async function findAccessRole(
+  db: DbOrTx,
+  clientId: string,
+  id: string,
+): Promise<AccessRoleRow | undefined> {
   const [row] = await db
     .select()
     .from(featureAccessRoles)
@@ -25,7 +29,11 @@ export async function findAccessRole(db: DbOrTx, clientId: string, id: string): 
   return row;
 }
 
-export async function findAccessRoleWithCount(db: DbOrTx, clientId: string, where: { id: string } | { name: string }) {
+export async function findAccessRoleWithCount(
+  db: DbOrTx,
+  clientId: string,
+  where: { id: string } | { name: string },
+) {
   const [row] = await db
     .select({ role: featureAccessRoles, userCount })
     .from(featureAccessRoles)
@@ -34,14 +42,22 @@ export async function findAccessRoleWithCount(db: DbOrTx, clientId: string, wher
         eq(featureAccessRoles.clientId, clientId),
         'id' in where
           ? eq(featureAccessRoles.id, where.id)
-          : and(sql`lower(${featureAccessRoles.name}) = ${where.name.toLowerCase()}`, eq(featureAccessRoles.isDeleted, false)),
+          : and(
+              sql`lower(${featureAccessRoles.name}) = ${where.name.toLowerCase()}`,
+              eq(featureAccessRoles.isDeleted, false),
+            ),
       ),
     )
     .limit(1);
   return row;
 }
 
-export async function nameTaken(db: DbOrTx, clientId: string, name: string, exceptId?: string): Promise<boolean> {
+export async function nameTaken(
+  db: DbOrTx,
+  clientId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: featureAccessRoles.id })
     .from(featureAccessRoles)
@@ -57,7 +73,10 @@ export async function nameTaken(db: DbOrTx, clientId: string, name: string, exce
   return row !== undefined;
 }
 
-export async function insertAccessRole(db: DbOrTx, row: typeof featureAccessRoles.$inferInsert): Promise<void> {
+export async function insertAccessRole(
+  db: DbOrTx,
+  row: typeof featureAccessRoles.$inferInsert,
+): Promise<void> {
   await db.insert(featureAccessRoles).values(row);
 }
 
@@ -74,7 +93,12 @@ export async function updateAccessRole(
 }
 
 /** Gives every holder of a role the role's new feature string. */
-export async function applyRoleToMembers(db: DbOrTx, clientId: string, roleId: string, featureAccess: string) {
+export async function applyRoleToMembers(
+  db: DbOrTx,
+  clientId: string,
+  roleId: string,
+  featureAccess: string,
+) {
   await db
     .update(memberships)
     .set({ featureAccess })
@@ -85,6 +109,12 @@ export async function countHolders(db: DbOrTx, clientId: string, roleId: string)
   const [row] = await db
     .select({ n: count() })
     .from(memberships)
-    .where(and(eq(memberships.clientId, clientId), eq(memberships.accessRoleId, roleId), isNull(memberships.deletedAt)));
+    .where(
+      and(
+        eq(memberships.clientId, clientId),
+        eq(memberships.accessRoleId, roleId),
+        isNull(memberships.deletedAt),
+      ),
+    );
   return row?.n ?? 0;
 }

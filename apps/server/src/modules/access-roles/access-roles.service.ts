@@ -36,7 +36,8 @@ async function byId(deps: ServerDeps, auth: AuthContext, id: string) {
 }
 
 export async function createAccessRole(deps: ServerDeps, auth: AuthContext, input: AccessRoleValues) {
-  if (await repo.nameTaken(deps.db, auth.clientId, input.name)) throw conflict('role.nameTaken', { name: 'role.nameTaken' });
+  if (await repo.nameTaken(deps.db, auth.clientId, input.name))
+    throw conflict('role.nameTaken', { name: 'role.nameTaken' });
   const id = uuidv7();
   await repo.insertAccessRole(deps.db, {
     clientId: auth.clientId,
@@ -50,9 +51,15 @@ export async function createAccessRole(deps: ServerDeps, auth: AuthContext, inpu
   return toAccessRole(await byId(deps, auth, id));
 }
 
-export async function updateAccessRole(deps: ServerDeps, auth: AuthContext, id: string, input: AccessRoleValues) {
+export async function updateAccessRole(
+  deps: ServerDeps,
+  auth: AuthContext,
+  id: string,
+  input: AccessRoleValues,
+) {
   await byId(deps, auth, id);
-  if (await repo.nameTaken(deps.db, auth.clientId, input.name, id)) throw conflict('role.nameTaken', { name: 'role.nameTaken' });
+  if (await repo.nameTaken(deps.db, auth.clientId, input.name, id))
+    throw conflict('role.nameTaken', { name: 'role.nameTaken' });
   const featureAccess = featureStringForAccessRole(input);
   await deps.db.transaction(async (tx) => {
     await repo.updateAccessRole(tx, auth.clientId, id, {

@@ -7,7 +7,13 @@ export async function findConsent(db: DbOrTx, clientId: string, userId: string, 
   const [row] = await db
     .select()
     .from(userConsents)
-    .where(and(eq(userConsents.clientId, clientId), eq(userConsents.userId, userId), eq(userConsents.pageName, pageName)))
+    .where(
+      and(
+        eq(userConsents.clientId, clientId),
+        eq(userConsents.userId, userId),
+        eq(userConsents.pageName, pageName),
+      ),
+    )
     .limit(1);
   return row;
 }

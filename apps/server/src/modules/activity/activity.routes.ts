@@ -24,7 +24,12 @@ export function registerActivityRoutes(r: RouteRegistrar, deps: ServerDeps): voi
     const additionalData = Object.fromEntries(
       Object.entries(body.additionalData).filter((e): e is [string, string] => typeof e[1] === 'string'),
     );
-    await insertPageVisit(deps.db, { clientId: auth.clientId, userId: auth.userId, pageName: body.pageName, additionalData });
+    await insertPageVisit(deps.db, {
+      clientId: auth.clientId,
+      userId: auth.userId,
+      pageName: body.pageName,
+      additionalData,
+    });
     return { ok: true as const };
   });
 }

@@ -1,5 +1,5 @@
-import { numeric, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { numeric, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from '../tenancy/tenancy.schema.js';
 
 /** The chat-credit wallet of a business (001 §3: balance, balanceBonus, looked up by clientId). */

@@ -7,7 +7,11 @@ import { outboxMessages } from './demo.schema.js';
 
 /** App info for the web shell (version, partner profile) and, in demo mode only, the demo outbox. */
 export function registerAppRoutes(r: RouteRegistrar, deps: ServerDeps) {
-  route(r, appEndpoints.info, PUBLIC, async () => ({ version: deps.version, partner: deps.partner, demo: deps.config.demo }));
+  route(r, appEndpoints.info, PUBLIC, async () => ({
+    version: deps.version,
+    partner: deps.partner,
+    demo: deps.config.demo,
+  }));
 
   if (!deps.config.demo) return;
   route(r, appEndpoints.demoOutbox, PUBLIC, async ({ query }) => {

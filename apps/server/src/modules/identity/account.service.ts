@@ -35,12 +35,21 @@ export async function getMe(deps: ServerDeps, auth: AuthContext): Promise<Me> {
     planFeatures: client.planFeatures,
     mfaEnabled: user.totpEnabled,
     consent: { agreed: consent?.agreed ?? false, consentAt: consent ? consent.consentAt.getTime() : null },
-    clients: memberships.map((m) => ({ clientId: m.client.id, name: m.client.name, role: m.membership.role })),
+    clients: memberships.map((m) => ({
+      clientId: m.client.id,
+      name: m.client.name,
+      role: m.membership.role,
+    })),
   };
 }
 
 /** Refuses a password that is the current one or among the recent ones (001 §5). */
-export async function assertPasswordNotRecent(deps: ServerDeps, userId: string, currentHash: string, password: string) {
+export async function assertPasswordNotRecent(
+  deps: ServerDeps,
+  userId: string,
+  currentHash: string,
+  password: string,
+) {
   const recent = await repo.recentPasswordHashes(deps.db, userId, PASSWORD_HISTORY_DEPTH);
   if (await matchesAny([currentHash, ...recent], password)) {
     throw badRequest('password.usedRecently', { newPassword: 'password.usedRecently' });
@@ -59,7 +68,9 @@ export async function changePassword(
     throw badRequest('password.currentWrong', { currentPassword: 'password.currentWrong' });
   }
   await assertPasswordNotRecent(deps, user.id, user.passwordHash, input.newPassword);
-  await deps.db.transaction(async (tx) => repo.setPassword(tx, user.id, await hashPassword(input.newPassword)));
+  await deps.db.transaction(async (tx) =>
+    repo.setPassword(tx, user.id, await hashPassword(input.newPassword)),
+  );
   await endAllSessions(deps, user.id);
 }
 

@@ -41,7 +41,9 @@ export async function findActiveMembership(db: DbOrTx, clientId: string, userId:
     .select({ membership: memberships, client: clients })
     .from(memberships)
     .innerJoin(clients, eq(clients.id, memberships.clientId))
-    .where(and(eq(memberships.clientId, clientId), eq(memberships.userId, userId), isNull(memberships.deletedAt)))
+    .where(
+      and(eq(memberships.clientId, clientId), eq(memberships.userId, userId), isNull(memberships.deletedAt)),
+    )
     .limit(1);
   return row;
 }
@@ -72,7 +74,9 @@ export async function markRotated(db: DbOrTx, clientId: string, id: string): Pro
   const rows = await db
     .update(refreshTokens)
     .set({ rotatedAt: new Date() })
-    .where(and(eq(refreshTokens.clientId, clientId), eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt)))
+    .where(
+      and(eq(refreshTokens.clientId, clientId), eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt)),
+    )
     .returning({ id: refreshTokens.id });
   return rows.length === 1;
 }
@@ -82,7 +86,11 @@ export async function revokeFamily(db: DbOrTx, clientId: string, familyId: strin
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(
-      and(eq(refreshTokens.clientId, clientId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)),
+      and(
+        eq(refreshTokens.clientId, clientId),
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+      ),
     );
 }
 
@@ -131,7 +139,11 @@ export async function setPassword(db: DbOrTx, userId: string, passwordHash: stri
   await db.insert(passwordHistory).values({ userId, id: uuidv7(), passwordHash });
 }
 
-export async function setTotp(db: DbOrTx, userId: string, values: { secret: string | null; enabled: boolean }) {
+export async function setTotp(
+  db: DbOrTx,
+  userId: string,
+  values: { secret: string | null; enabled: boolean },
+) {
   await db
     .update(users)
     .set({ totpSecret: values.secret, totpEnabled: values.enabled, updatedAt: new Date() })
@@ -142,7 +154,10 @@ export async function setTotp(db: DbOrTx, userId: string, values: { secret: stri
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
-export async function insertPasswordReset(db: DbOrTx, row: typeof passwordResets.$inferInsert): Promise<void> {
+export async function insertPasswordReset(
+  db: DbOrTx,
+  row: typeof passwordResets.$inferInsert,
+): Promise<void> {
   await db.insert(passwordResets).values(row);
 }
 
@@ -152,7 +167,11 @@ export async function findPasswordReset(db: DbOrTx, id: string): Promise<Passwor
 }
 
 export async function findPasswordResetByToken(db: DbOrTx, tokenHash: string) {
-  const [row] = await db.select().from(passwordResets).where(eq(passwordResets.resetTokenHash, tokenHash)).limit(1);
+  const [row] = await db
+    .select()
+    .from(passwordResets)
+    .where(eq(passwordResets.resetTokenHash, tokenHash))
+    .limit(1);
   return row;
 }
 
@@ -164,7 +183,11 @@ export async function recentResetsOfUser(db: DbOrTx, userId: string, since: Date
     .orderBy(desc(passwordResets.createdAt));
 }
 
-export async function updatePasswordReset(db: DbOrTx, id: string, values: Partial<PasswordResetRow>): Promise<void> {
+export async function updatePasswordReset(
+  db: DbOrTx,
+  id: string,
+  values: Partial<PasswordResetRow>,
+): Promise<void> {
   await db.update(passwordResets).set(values).where(eq(passwordResets.id, id));
 }
 

@@ -9,10 +9,16 @@ import { endSession, rotateSession } from './sessions.js';
 import { completeMfaSignIn, createSignInLimits, signIn } from './sign-in.service.js';
 
 /** Sign-in, tokens, forgot password (public) and the signed-in user's own account (000 §7 identity calls). */
-export function registerIdentityRoutes(r: RouteRegistrar, deps: ServerDeps, jobs: { notify: SendNotificationJob }) {
+export function registerIdentityRoutes(
+  r: RouteRegistrar,
+  deps: ServerDeps,
+  jobs: { notify: SendNotificationJob },
+) {
   const limits = createSignInLimits();
 
-  route(r, authEndpoints.login, PUBLIC, ({ body, request }) => signIn(deps, limits, { ...body, ip: request.ip }));
+  route(r, authEndpoints.login, PUBLIC, ({ body, request }) =>
+    signIn(deps, limits, { ...body, ip: request.ip }),
+  );
   route(r, authEndpoints.loginMfa, PUBLIC, ({ body }) => completeMfaSignIn(deps, limits, body));
   route(r, authEndpoints.refresh, PUBLIC, ({ body }) => rotateSession(deps, body.refreshToken));
   route(r, authEndpoints.logout, AUTHENTICATED, async ({ request }) => {
@@ -20,7 +26,9 @@ export function registerIdentityRoutes(r: RouteRegistrar, deps: ServerDeps, jobs
     await endSession(deps, auth.clientId, auth.sessionId);
     return { ok: true as const };
   });
-  route(r, authEndpoints.forgotPassword, PUBLIC, ({ body }) => reset.requestPasswordReset(deps, jobs.notify, body));
+  route(r, authEndpoints.forgotPassword, PUBLIC, ({ body }) =>
+    reset.requestPasswordReset(deps, jobs.notify, body),
+  );
   route(r, authEndpoints.verifyResetOtp, PUBLIC, ({ body }) => reset.verifyPasswordResetOtp(deps, body));
   route(r, authEndpoints.resetPassword, PUBLIC, async ({ body }) => {
     await reset.completePasswordReset(deps, body);
@@ -32,8 +40,12 @@ export function registerIdentityRoutes(r: RouteRegistrar, deps: ServerDeps, jobs
     await account.changePassword(deps, requireAuth(request), body);
     return { ok: true as const };
   });
-  route(r, accountEndpoints.mfaStatus, AUTHENTICATED, ({ request }) => account.getMfaStatus(deps, requireAuth(request)));
-  route(r, accountEndpoints.mfaSetup, AUTHENTICATED, ({ request }) => account.startMfaSetup(deps, requireAuth(request)));
+  route(r, accountEndpoints.mfaStatus, AUTHENTICATED, ({ request }) =>
+    account.getMfaStatus(deps, requireAuth(request)),
+  );
+  route(r, accountEndpoints.mfaSetup, AUTHENTICATED, ({ request }) =>
+    account.startMfaSetup(deps, requireAuth(request)),
+  );
   route(r, accountEndpoints.mfaActivate, AUTHENTICATED, async ({ body, request }) => {
     await account.activateMfa(deps, requireAuth(request), body.code);
     return { enabled: true };

@@ -84,7 +84,10 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.clientId, t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
-    foreignKey({ columns: [t.clientId, t.userId], foreignColumns: [memberships.clientId, memberships.userId] }),
+    foreignKey({
+      columns: [t.clientId, t.userId],
+      foreignColumns: [memberships.clientId, memberships.userId],
+    }),
   ],
 );
 

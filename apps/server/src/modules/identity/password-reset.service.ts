@@ -48,7 +48,8 @@ export async function requestPasswordReset(
   const last = recent[0];
   if (last) {
     const waited = (Date.now() - last.createdAt.getTime()) / 1000;
-    if (waited < RESET_OTP_RESEND_SECONDS) throw tooManyRequests('reset.tooManyRequests', RESET_OTP_RESEND_SECONDS - waited);
+    if (waited < RESET_OTP_RESEND_SECONDS)
+      throw tooManyRequests('reset.tooManyRequests', RESET_OTP_RESEND_SECONDS - waited);
   }
   if (recent.length >= RESET_MAX_REQUESTS_PER_HOUR) throw tooManyRequests('reset.tooManyRequests', 3600);
 
@@ -56,7 +57,14 @@ export async function requestPasswordReset(
   const code = String(randomInt(0, 10 ** RESET_OTP_LENGTH)).padStart(RESET_OTP_LENGTH, '0');
   const expiresAt = new Date(Date.now() + RESET_OTP_TTL_SECONDS * 1000);
   const destination = input.channel === 'email' ? user.email : (user.phone ?? '');
-  await repo.insertPasswordReset(deps.db, { id, userId: user.id, channel: input.channel, destination, codeHash: codeHash(id, code), expiresAt });
+  await repo.insertPasswordReset(deps.db, {
+    id,
+    userId: user.id,
+    channel: input.channel,
+    destination,
+    codeHash: codeHash(id, code),
+    expiresAt,
+  });
   await deps.jobs.send(job, {
     channel: input.channel === 'email' ? 'email' : 'whatsapp',
     recipient: destination,
@@ -71,23 +79,34 @@ export async function verifyPasswordResetOtp(deps: ServerDeps, input: { resetId:
   const reset = await repo.findPasswordReset(deps.db, input.resetId);
   if (!reset || reset.consumedAt || reset.verifiedAt) throw new AppError(400, 'reset.sessionExpired');
   if (reset.attempts >= RESET_OTP_MAX_ATTEMPTS) throw tooManyRequests('reset.tooManyRequests', 60);
-  if (reset.expiresAt.getTime() <= Date.now()) throw badRequest('reset.otpExpired', { otp: 'reset.otpExpired' });
+  if (reset.expiresAt.getTime() <= Date.now())
+    throw badRequest('reset.otpExpired', { otp: 'reset.otpExpired' });
   if (codeHash(reset.id, input.otp) !== reset.codeHash) {
     await repo.incrementResetAttempts(deps.db, reset.id);
     throw badRequest('reset.otpIncorrect', { otp: 'reset.otpIncorrect' });
   }
   const resetToken = randomToken();
-  await repo.updatePasswordReset(deps.db, reset.id, { verifiedAt: new Date(), resetTokenHash: sha256(resetToken) });
+  await repo.updatePasswordReset(deps.db, reset.id, {
+    verifiedAt: new Date(),
+    resetTokenHash: sha256(resetToken),
+  });
   return { resetToken };
 }
 
-export async function completePasswordReset(deps: ServerDeps, input: { resetToken: string; newPassword: string }) {
+export async function completePasswordReset(
+  deps: ServerDeps,
+  input: { resetToken: string; newPassword: string },
+) {
   const reset = await repo.findPasswordResetByToken(deps.db, sha256(input.resetToken));
-  if (!reset?.verifiedAt || reset.consumedAt || reset.verifiedAt.getTime() + RESET_SESSION_SECONDS * 1000 <= Date.now()) {
+  if (
+    !reset?.verifiedAt ||
+    reset.consumedAt ||
+    reset.verifiedAt.getTime() + RESET_SESSION_SECONDS * 1000 <= Date.now()
+  ) {
     throw new AppError(400, 'reset.sessionExpired');
   }
   const user = await repo.findUserById(deps.db, reset.userId);
-  if (!user || user.status !== 'active') throw new AppError(403, 'auth.userInactive');
+  if (user?.status !== 'active') throw new AppError(403, 'auth.userInactive');
   await assertPasswordNotRecent(deps, user.id, user.passwordHash, input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {

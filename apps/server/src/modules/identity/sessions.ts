@@ -1,6 +1,6 @@
 import type { TokenPair } from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
-import { randomToken, sha256, type AccessClaims } from '../../platform/auth/tokens.js';
+import { type AccessClaims, randomToken, sha256 } from '../../platform/auth/tokens.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { unauthorized } from '../../platform/http/errors.js';
@@ -58,7 +58,8 @@ export async function openSession(deps: ServerDeps, userId: string, clientId: st
  */
 export async function rotateSession(deps: ServerDeps, refreshToken: string): Promise<TokenPair> {
   const row = await repo.findRefreshTokenByHash(deps.db, sha256(refreshToken));
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw unauthorized('auth.sessionExpired');
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now())
+    throw unauthorized('auth.sessionExpired');
   const rotated = row.rotatedAt ? false : await repo.markRotated(deps.db, row.clientId, row.id);
   if (!rotated) {
     await repo.revokeFamily(deps.db, row.clientId, row.familyId);

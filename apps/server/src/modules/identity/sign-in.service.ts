@@ -38,7 +38,9 @@ export async function signIn(
   limits.perIp.hit(input.ip);
 
   const user = await repo.findUserByEmail(deps.db, input.email);
-  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
+  let passwordOk = false;
+  if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
+  else await verifyAgainstDummy(input.password);
   if (!user || !passwordOk) {
     limits.perEmail.hit(emailKey);
     throw unauthorized('auth.invalidCredentials');
@@ -56,11 +58,18 @@ export async function signIn(
   } else if (memberships.length > 1) {
     return {
       status: 'select_client',
-      clients: memberships.map((m) => ({ clientId: m.client.id, name: m.client.name, role: m.membership.role })),
+      clients: memberships.map((m) => ({
+        clientId: m.client.id,
+        name: m.client.name,
+        role: m.membership.role,
+      })),
     };
   }
   if (user.totpEnabled) {
-    return { status: 'mfa_required', mfaToken: await deps.tokens.signMfa({ userId: user.id, clientId: chosen.client.id }) };
+    return {
+      status: 'mfa_required',
+      mfaToken: await deps.tokens.signMfa({ userId: user.id, clientId: chosen.client.id }),
+    };
   }
   return { status: 'ok', tokens: await openSession(deps, user.id, chosen.client.id) };
 }
@@ -79,7 +88,8 @@ export async function completeMfaSignIn(
   }
   refuseWhenLimited(limits.perMfaUser, subject.userId);
   const user = await repo.findUserById(deps.db, subject.userId);
-  if (!user || user.status !== 'active' || !user.totpEnabled || !user.totpSecret) throw unauthorized('auth.sessionExpired');
+  if (user?.status !== 'active' || !user.totpEnabled || !user.totpSecret)
+    throw unauthorized('auth.sessionExpired');
   if (!verifyTotp(deps.secrets.open(user.totpSecret), input.code)) {
     limits.perMfaUser.hit(subject.userId);
     throw new AppError(400, 'auth.mfaInvalid', { fields: { code: 'auth.mfaInvalid' } });

@@ -23,7 +23,13 @@ export function sendNotificationJob(db: DbOrTx) {
     handler: async (data) => {
       await db
         .insert(outboxMessages)
-        .values({ id: data.messageId, channel: data.channel, recipient: data.recipient, subject: data.subject, body: data.body })
+        .values({
+          id: data.messageId,
+          channel: data.channel,
+          recipient: data.recipient,
+          subject: data.subject,
+          body: data.body,
+        })
         .onConflictDoNothing();
     },
   });

@@ -36,7 +36,10 @@ function baseQuery(db: DbOrTx) {
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(
       featureAccessRoles,
-      and(eq(featureAccessRoles.clientId, memberships.clientId), eq(featureAccessRoles.id, memberships.accessRoleId)),
+      and(
+        eq(featureAccessRoles.clientId, memberships.clientId),
+        eq(featureAccessRoles.id, memberships.accessRoleId),
+      ),
     );
 }
 
@@ -44,7 +47,11 @@ function baseQuery(db: DbOrTx) {
 export async function listUsers(
   db: DbOrTx,
   clientId: string,
-  options: { search?: string | undefined; after?: { createdAt: Date; id: string } | undefined; limit: number },
+  options: {
+    search?: string | undefined;
+    after?: { createdAt: Date; id: string } | undefined;
+    limit: number;
+  },
 ): Promise<AdminUserRow[]> {
   const search = options.search?.trim();
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
@@ -57,7 +64,10 @@ export async function listUsers(
         options.after
           ? or(
               lt(memberships.createdAt, options.after.createdAt),
-              and(eq(memberships.createdAt, options.after.createdAt), lt(memberships.userId, options.after.id)),
+              and(
+                eq(memberships.createdAt, options.after.createdAt),
+                lt(memberships.userId, options.after.id),
+              ),
             )
           : undefined,
       ),
@@ -66,9 +76,15 @@ export async function listUsers(
     .limit(options.limit) as Promise<AdminUserRow[]>;
 }
 
-export async function findUser(db: DbOrTx, clientId: string, userId: string): Promise<AdminUserRow | undefined> {
+export async function findUser(
+  db: DbOrTx,
+  clientId: string,
+  userId: string,
+): Promise<AdminUserRow | undefined> {
   const [row] = await baseQuery(db)
-    .where(and(eq(memberships.clientId, clientId), eq(memberships.userId, userId), isNull(memberships.deletedAt)))
+    .where(
+      and(eq(memberships.clientId, clientId), eq(memberships.userId, userId), isNull(memberships.deletedAt)),
+    )
     .limit(1);
   return row as AdminUserRow | undefined;
 }
@@ -78,7 +94,10 @@ export async function insertUser(db: DbOrTx, row: typeof users.$inferInsert): Pr
 }
 
 export async function updateUserProfile(db: DbOrTx, userId: string, values: { name: string }): Promise<void> {
-  await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 /** Adds a user to a business, or brings back one who was removed earlier. */

@@ -5,7 +5,11 @@ import { type RouteRegistrar, route } from '../../platform/http/route.js';
 import * as users from './users.service.js';
 
 /** Settings › Admin › Users (001 §2 Admin settings), behind SETTING_ADMIN. */
-export function registerUserRoutes(r: RouteRegistrar, deps: ServerDeps, guards: readonly users.UserDeletionGuard[]) {
+export function registerUserRoutes(
+  r: RouteRegistrar,
+  deps: ServerDeps,
+  guards: readonly users.UserDeletionGuard[],
+) {
   route(r, adminUserEndpoints.list, needs('SETTING_ADMIN', 'READ'), ({ query, request }) =>
     users.listAdminUsers(deps, requireAuth(request), query),
   );

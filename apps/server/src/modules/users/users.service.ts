@@ -32,12 +32,14 @@ function toAdminUser(row: repo.AdminUserRow): AdminUser {
   };
 }
 
-const encodeCursor = (row: repo.AdminUserRow) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+const encodeCursor = (row: repo.AdminUserRow) =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 function decodeCursor(cursor: string | undefined) {
   if (!cursor) return undefined;
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(iso ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw badRequest('validation.invalid');
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id))
+    throw badRequest('validation.invalid');
   return { createdAt, id };
 }
 
@@ -53,7 +55,10 @@ export async function listAdminUsers(
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { items: page.map(toAdminUser), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  return {
+    items: page.map(toAdminUser),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+  };
 }
 
 export async function getAdminUser(deps: ServerDeps, auth: AuthContext, userId: string): Promise<AdminUser> {
@@ -70,15 +75,25 @@ async function resolveAccess(deps: ServerDeps, auth: AuthContext, role: Role, in
   let featureAccess: string | null = null;
   if (input.accessRoleId) {
     const accessRole = await findAccessRole(deps.db, auth.clientId, input.accessRoleId);
-    if (!accessRole || accessRole.isDeleted) throw badRequest('validation.invalid', { accessRoleId: 'http.notFound' });
+    if (!accessRole || accessRole.isDeleted)
+      throw badRequest('validation.invalid', { accessRoleId: 'http.notFound' });
     featureAccess = accessRole.featureAccess;
   }
   const hasInbox = can(
-    { role, userFeatures: featureAccess, clientPlanFeatures: auth.planFeatures, accountCountry: auth.accountCountry },
+    {
+      role,
+      userFeatures: featureAccess,
+      clientPlanFeatures: auth.planFeatures,
+      accountCountry: auth.accountCountry,
+    },
     'CUSTOMER_SERVICE_INBOX',
   );
   const problem: MessageKey | null =
-    hasInbox && !input.csPosition ? 'user.roleRequired' : !hasInbox && input.csPosition ? 'user.roleNotAllowed' : null;
+    hasInbox && !input.csPosition
+      ? 'user.roleRequired'
+      : !hasInbox && input.csPosition
+        ? 'user.roleNotAllowed'
+        : null;
   if (problem) throw badRequest(problem, { csPosition: problem });
   return featureAccess;
 }
@@ -88,7 +103,8 @@ export async function createAdminUser(
   auth: AuthContext,
   input: UserInput & { email: string; password: string },
 ): Promise<AdminUser> {
-  if (await findUserByEmail(deps.db, input.email)) throw conflict('user.emailTaken', { email: 'user.emailTaken' });
+  if (await findUserByEmail(deps.db, input.email))
+    throw conflict('user.emailTaken', { email: 'user.emailTaken' });
   const featureAccess = await resolveAccess(deps, auth, input.role, input);
   const userId = uuidv7();
   const passwordHash = await hashPassword(input.password);

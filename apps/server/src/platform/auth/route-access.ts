@@ -10,7 +10,10 @@ import type { AccessClaims, TokenService } from './tokens.js';
  * - `authenticated`: any signed-in user (their own account, common access of 000 §6);
  * - a permission and action of the 000 §6 model.
  */
-export type RouteAccess = { public: true } | { authenticated: true } | { permission: Permission; action: Action };
+export type RouteAccess =
+  | { public: true }
+  | { authenticated: true }
+  | { permission: Permission; action: Action };
 
 export interface AuthContext extends AccessClaims {
   subject: AccessSubject;
@@ -27,7 +30,10 @@ declare module 'fastify' {
 
 export const PUBLIC: RouteAccess = { public: true };
 export const AUTHENTICATED: RouteAccess = { authenticated: true };
-export const needs = (permission: Permission, action: Action = 'READ'): RouteAccess => ({ permission, action });
+export const needs = (permission: Permission, action: Action = 'READ'): RouteAccess => ({
+  permission,
+  action,
+});
 
 export interface RegisteredRoute {
   method: string;

@@ -54,7 +54,11 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
         audience: ACCESS_AUDIENCE,
         algorithms: ['HS256'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.sid !== 'string') {
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.cid !== 'string' ||
+        typeof payload.sid !== 'string'
+      ) {
         throw new Error('malformed access token');
       }
       return {
@@ -79,8 +83,13 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
         .sign(key);
     },
     async verifyMfa(token) {
-      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: MFA_AUDIENCE, algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') throw new Error('malformed mfa token');
+      const { payload } = await jwtVerify(token, key, {
+        issuer: ISSUER,
+        audience: MFA_AUDIENCE,
+        algorithms: ['HS256'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string')
+        throw new Error('malformed mfa token');
       return { userId: payload.sub, clientId: payload.cid };
     },
   };

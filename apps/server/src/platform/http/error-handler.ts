@@ -1,4 +1,4 @@
-import { type Language, isMessageKey, languageFromHeader, translate } from '@sapa/contracts';
+import { isMessageKey, type Language, languageFromHeader, translate } from '@sapa/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
@@ -25,7 +25,9 @@ function send(
   message: string,
   extra: { code?: string; fields?: Record<string, string> } = {},
 ) {
-  return reply.status(statusCode).send({ statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message, ...extra });
+  return reply
+    .status(statusCode)
+    .send({ statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message, ...extra });
 }
 
 /** One place that turns every failure into the contract's error body, translated; never leaks internals. */
@@ -58,7 +60,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return send(reply, 500, translate('http.internal', lang), { code: 'http.internal' });
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return send(reply, 429, translate('auth.tooManyAttempts', lang), { code: 'auth.tooManyAttempts' });
+    if (status === 429)
+      return send(reply, 429, translate('auth.tooManyAttempts', lang), { code: 'auth.tooManyAttempts' });
     if (status === 413) return send(reply, 413, translate('http.tooLarge', lang), { code: 'http.tooLarge' });
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, said plainly.

@@ -15,7 +15,11 @@ export class AppError extends Error {
   constructor(
     statusCode: number,
     key: MessageKey,
-    options: { params?: (string | number)[]; fields?: Record<string, MessageKey>; headers?: Record<string, string> } = {},
+    options: {
+      params?: (string | number)[];
+      fields?: Record<string, MessageKey>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(key);
     this.name = 'AppError';

@@ -36,7 +36,9 @@ export function route<E extends Endpoint>(
     schema: {
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(paramNames.length ? { params: z.object(Object.fromEntries(paramNames.map((n) => [n, z.string()]))) } : {}),
+      ...(paramNames.length
+        ? { params: z.object(Object.fromEntries(paramNames.map((n) => [n, z.string()]))) }
+        : {}),
       response: { 200: endpoint.response },
     },
     handler: async (request, reply) => {

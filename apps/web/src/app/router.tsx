@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { PageLoader } from '../shared/ui/PageLoader';
 import { RouteErrorPage } from '../shared/ui/RouteErrorPage';
 import { type GuardContext, guardLoader } from './guard';
@@ -34,6 +34,15 @@ export function createAppRouter(context: GuardContext) {
               path: route.path,
               handle: route,
               loader: guardLoader(route, context),
+              // A query change on the same page (a tab, a filter) is not a new visit.
+              shouldRevalidate: ({
+                currentUrl,
+                nextUrl,
+                defaultShouldRevalidate,
+              }: ShouldRevalidateFunctionArgs) =>
+                route.requiredQuery || route.redirectWhenAllowed
+                  ? defaultShouldRevalidate
+                  : currentUrl.pathname !== nextUrl.pathname,
               lazy: SHELL_PAGES[route.path] ?? shellNotAvailablePage,
               errorElement: <RouteErrorPage />,
             })),

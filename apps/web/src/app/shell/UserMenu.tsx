@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Me } from '@sapa/contracts';
 import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCog } from '@tabler/icons-react';
@@ -38,7 +38,9 @@ export function UserMenu({ me }: { me: Me }) {
               <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
                 {me.user.name}
               </Text>
-              <IconChevronDown size={14} aria-hidden />
+              <Box visibleFrom="sm" display="flex">
+                <IconChevronDown size={14} aria-hidden />
+              </Box>
             </Group>
           </UnstyledButton>
         </Menu.Target>

@@ -54,7 +54,6 @@ export function LoginForm({
           type="email"
           autoComplete="username"
           inputMode="email"
-          withAsterisk
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={message(shown.email)}
@@ -63,7 +62,6 @@ export function LoginForm({
         <PasswordField
           label={t('login.password')}
           autoComplete="current-password"
-          withAsterisk
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={message(shown.password)}

@@ -45,7 +45,6 @@ export function MfaStep({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={MFA_CODE_LENGTH}
-          withAsterisk
           autoFocus
           value={code}
           onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}

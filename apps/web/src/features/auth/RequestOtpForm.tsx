@@ -41,7 +41,6 @@ export function RequestOtpForm({ channel }: { channel: 'email' | 'phone' }) {
             type="email"
             inputMode="email"
             autoComplete="email"
-            withAsterisk
             autoFocus
             value={value}
             onChange={(event) => setValue(event.currentTarget.value)}
@@ -54,7 +53,6 @@ export function RequestOtpForm({ channel }: { channel: 'email' | 'phone' }) {
             type="tel"
             inputMode="tel"
             autoComplete="tel"
-            withAsterisk
             autoFocus
             value={value}
             onChange={(event) => setValue(event.currentTarget.value)}

@@ -56,7 +56,6 @@ export function ResetChangePasswordPage() {
           <PasswordField
             label={t('password.new')}
             autoComplete="new-password"
-            withAsterisk
             autoFocus
             value={newPassword}
             onChange={(event) => setNewPassword(event.currentTarget.value)}
@@ -65,7 +64,6 @@ export function ResetChangePasswordPage() {
           <PasswordField
             label={t('password.confirm')}
             autoComplete="new-password"
-            withAsterisk
             value={confirmPassword}
             onChange={(event) => setConfirmPassword(event.currentTarget.value)}
             error={message(errors.confirmPassword)}

@@ -11,7 +11,7 @@ import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
 import { formatSeconds, useCountdown } from '../../shared/hooks/useCountdown';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
-import { readResetState, writeResetState } from './resetState';
+import { outboxRecipient, readResetState, writeResetState } from './resetState';
 import { useRequestOtp } from './useRequestOtp';
 
 /** /reset/otp-verification: the 5-digit code, with a resend countdown (001 §2, §5). */
@@ -79,7 +79,6 @@ export function ResetOtpPage() {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={RESET_OTP_LENGTH}
-            withAsterisk
             autoFocus
             value={otp}
             onChange={(event) => setOtp(event.currentTarget.value.replace(/\D/g, ''))}
@@ -111,7 +110,7 @@ export function ResetOtpPage() {
                 <Text size="sm">{t('demo.outboxExplain')}</Text>
                 <Anchor
                   component={Link}
-                  to={`/demo/outbox?${new URLSearchParams({ recipient: state.target })}`}
+                  to={`/demo/outbox?${new URLSearchParams({ recipient: outboxRecipient(state) })}`}
                 >
                   {t('demo.openOutbox')}
                 </Anchor>

@@ -35,3 +35,10 @@ export function clearResetState(): void {
     // ignore
   }
 }
+
+/** The recipient as the server stores it: emails lower-case, Indonesian numbers as 62… (demo outbox filter). */
+export function outboxRecipient(state: Pick<ResetState, 'channel' | 'target'>): string {
+  if (state.channel === 'email') return state.target.trim().toLowerCase();
+  const digits = state.target.replace(/\D/g, '');
+  return digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
+}

@@ -1,3 +1,1 @@
-export function DashboardPage() {
-  return null;
-}
+export { DashboardPage } from './DashboardPage';

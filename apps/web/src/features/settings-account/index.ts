@@ -1,9 +1,3 @@
-export function AccountSettingsPage() {
-  return null;
-}
-export function ChangePasswordPage() {
-  return null;
-}
-export function TwoFactorSetupPage() {
-  return null;
-}
+export { AccountSettingsPage } from './AccountSettingsPage';
+export { ChangePasswordPage } from './ChangePasswordPage';
+export { TwoFactorSetupPage } from './TwoFactorSetupPage';

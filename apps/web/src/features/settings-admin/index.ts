@@ -1,3 +1,1 @@
-export function AdminSettingsPage() {
-  return null;
-}
+export { AdminSettingsPage } from './AdminSettingsPage';

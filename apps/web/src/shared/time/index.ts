@@ -37,3 +37,11 @@ export function formatNumber(value: number, language: string): string {
 }
 
 export { dayjs };
+
+/** A short form for tight spaces: 100 rb / 100K. */
+export function formatCompactNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(language === 'id' ? 'id-ID' : 'en-US', {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(value);
+}

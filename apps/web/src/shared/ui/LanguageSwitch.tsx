@@ -1,4 +1,5 @@
 import { Button, Menu } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Language } from '@sapa/contracts';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ const OPTIONS: readonly { value: Language; label: string }[] = [
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -21,7 +23,7 @@ export function LanguageSwitch() {
           variant="subtle"
           color="gray"
           size="compact-sm"
-          leftSection={<IconLanguage size={16} aria-hidden />}
+          leftSection={narrow ? null : <IconLanguage size={16} aria-hidden />}
           aria-label={t('language.switch')}
           data-testid="language-switch"
         >

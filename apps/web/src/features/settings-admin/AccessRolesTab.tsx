@@ -1,0 +1,177 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ACCESS_ROLE_MENUS, type AccessRole, can, type Me } from '@sapa/contracts';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accessSubjectOf, errorMessage } from '../../shared/api';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { ErrorState } from '../../shared/ui/ErrorState';
+import { AccessRoleFormModal } from './AccessRoleFormModal';
+import { useAccessRoles, useDeleteAccessRole } from './api';
+
+/** Settings › Admin › Access roles (001 §2 access role list; 000 §7 feature-access calls). */
+export function AccessRolesTab({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const subject = accessSubjectOf(me);
+  const roles = useAccessRoles();
+  const remove = useDeleteAccessRole();
+  const [editing, setEditing] = useState<AccessRole | null>(null);
+  const [formOpened, setFormOpened] = useState(false);
+  const [deleting, setDeleting] = useState<AccessRole | null>(null);
+
+  const openForm = (role: AccessRole | null) => {
+    setEditing(role);
+    setFormOpened(true);
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('admin.roles.deleted', { name: deleting.name }) });
+        setDeleting(null);
+      },
+    });
+  };
+
+  const canUpdate = can(subject, 'SETTING_ADMIN', 'UPDATE');
+  const canDelete = can(subject, 'SETTING_ADMIN', 'DELETE');
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm" maw={560}>
+          {t('admin.roles.explain')}
+        </Text>
+        {can(subject, 'SETTING_ADMIN', 'CREATE') ? (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openForm(null)}>
+            {t('admin.roles.add')}
+          </Button>
+        ) : null}
+      </Group>
+      {roles.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} height={44} radius="sm" />
+          ))}
+        </Stack>
+      ) : roles.isError ? (
+        <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />
+      ) : roles.data.length === 0 ? (
+        <EmptyState title={t('admin.roles.empty')}>{t('admin.roles.emptyHint')}</EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" highlightOnHover aria-label={t('admin.roles.tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin.roles.name')}</Table.Th>
+                <Table.Th>{t('admin.roles.menus')}</Table.Th>
+                <Table.Th>{t('admin.roles.userCount')}</Table.Th>
+                <Table.Th w={96}>
+                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {roles.data.map((role) => (
+                <Table.Tr key={role.id}>
+                  <Table.Td>
+                    <Text fw={600} size="sm">
+                      {role.name}
+                    </Text>
+                    {role.description ? (
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        {role.description}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    {role.allMenu ? (
+                      <Badge variant="light">{t('admin.roles.allMenu')}</Badge>
+                    ) : (
+                      <Text size="sm">
+                        {t('admin.roles.menuCount', {
+                          count: role.menus.length,
+                          total: ACCESS_ROLE_MENUS.length,
+                        })}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{t('admin.roles.users', { count: role.userCount })}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      {canUpdate ? (
+                        <Tooltip label={t('common.edit')}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('admin.roles.editNamed', { name: role.name })}
+                            onClick={() => openForm(role)}
+                          >
+                            <IconPencil size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                      {canDelete ? (
+                        <Tooltip label={t('common.delete')}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('admin.roles.deleteNamed', { name: role.name })}
+                            onClick={() => {
+                              remove.reset();
+                              setDeleting(role);
+                            }}
+                          >
+                            <IconTrash size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <AccessRoleFormModal
+        role={editing}
+        opened={formOpened}
+        onClose={() => setFormOpened(false)}
+        onSaved={(saved) => {
+          setFormOpened(false);
+          notifications.show({
+            color: 'green',
+            message: editing
+              ? t('admin.roles.updated', { name: saved.name })
+              : t('admin.roles.created', { name: saved.name }),
+          });
+        }}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('admin.roles.deleteTitle')}
+        confirmLabel={t('common.delete')}
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        {t('admin.roles.deleteConfirm', { name: deleting?.name ?? '' })}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+import { Button, Group, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { type AdminUser, can, type Me } from '@sapa/contracts';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accessSubjectOf, errorMessage } from '../../shared/api';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { ErrorState } from '../../shared/ui/ErrorState';
+import { useAccessRoles, useAdminUsers, useDeleteUser } from './api';
+import { UserFormModal } from './UserFormModal';
+import { UsersTable } from './UsersTable';
+
+/** Settings › Admin › Users (001 §2): list, search, load more, add, edit, delete. */
+export function UsersTab({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const subject = accessSubjectOf(me);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const users = useAdminUsers(debounced);
+  const accessRoles = useAccessRoles();
+  const remove = useDeleteUser();
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [formOpened, setFormOpened] = useState(false);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+
+  const list = users.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const openForm = (user: AdminUser | null) => {
+    setEditing(user);
+    setFormOpened(true);
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('admin.users.deleted', { name: deleting.name }) });
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <TextInput
+          label={t('admin.users.search')}
+          placeholder={t('admin.users.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+        {can(subject, 'SETTING_ADMIN', 'CREATE') ? (
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => openForm(null)}
+            mt={{ sm: 24 }}
+          >
+            {t('admin.users.add')}
+          </Button>
+        ) : null}
+      </Group>
+
+      {users.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+          {[0, 1, 2, 3, 4].map((row) => (
+            <Skeleton key={row} height={44} radius="sm" />
+          ))}
+        </Stack>
+      ) : users.isError ? (
+        <ErrorState error={users.error} onRetry={() => void users.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState title={debounced ? t('admin.users.noMatch') : t('admin.users.empty')}>
+          {debounced ? t('admin.users.noMatchHint', { search: debounced }) : null}
+        </EmptyState>
+      ) : (
+        <>
+          <UsersTable
+            users={list}
+            currentUserId={me.user.id}
+            canUpdate={can(subject, 'SETTING_ADMIN', 'UPDATE')}
+            canDelete={can(subject, 'SETTING_ADMIN', 'DELETE')}
+            onEdit={openForm}
+            onDelete={(user) => {
+              remove.reset();
+              setDeleting(user);
+            }}
+          />
+          {users.hasNextPage ? (
+            <Group justify="center">
+              <Button
+                variant="default"
+                loading={users.isFetchingNextPage}
+                onClick={() => void users.fetchNextPage()}
+              >
+                {t('common.loadMore')}
+              </Button>
+            </Group>
+          ) : null}
+        </>
+      )}
+
+      <UserFormModal
+        me={me}
+        user={editing}
+        opened={formOpened}
+        accessRoles={accessRoles.data ?? []}
+        onClose={() => setFormOpened(false)}
+        onSaved={(saved) => {
+          setFormOpened(false);
+          notifications.show({
+            color: 'green',
+            message: editing
+              ? t('admin.users.updated', { name: saved.name })
+              : t('admin.users.created', { name: saved.name }),
+          });
+        }}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('admin.users.deleteTitle')}
+        confirmLabel={t('common.delete')}
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        {t('admin.users.deleteConfirm', { name: deleting?.name ?? '' })}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { AdminUser } from '@sapa/contracts';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../shared/time';
+import { csPositionKey } from './labels';
+
+export function UsersTable({
+  users,
+  currentUserId,
+  canUpdate,
+  canDelete,
+  onEdit,
+  onDelete,
+}: {
+  users: readonly AdminUser[];
+  currentUserId: string;
+  canUpdate: boolean;
+  canDelete: boolean;
+  onEdit: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover aria-label={t('admin.users.tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('admin.users.name')}</Table.Th>
+            <Table.Th>{t('admin.users.role')}</Table.Th>
+            <Table.Th>{t('admin.users.accessRole')}</Table.Th>
+            <Table.Th>{t('admin.users.csPosition')}</Table.Th>
+            <Table.Th>{t('admin.users.lastSignIn')}</Table.Th>
+            <Table.Th w={96}>
+              <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => {
+            const isOwner = user.role === 'OWN';
+            const isSelf = user.id === currentUserId;
+            return (
+              <Table.Tr key={user.id}>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Group gap={6}>
+                      <Text fw={600} size="sm">
+                        {user.name}
+                      </Text>
+                      {isSelf ? (
+                        <Badge size="xs" variant="light">
+                          {t('admin.users.you')}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {user.email}
+                    </Text>
+                    {user.csTags.length > 0 ? (
+                      <Group gap={4} mt={4}>
+                        {user.csTags.map((tag) => (
+                          <Badge key={tag} size="xs" variant="outline" color="gray">
+                            {tag}
+                          </Badge>
+                        ))}
+                      </Group>
+                    ) : null}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
+                <Table.Td>
+                  {user.accessRoleName ?? <Text c="dimmed">{t('admin.users.defaultAccess')}</Text>}
+                </Table.Td>
+                <Table.Td>{user.csPosition ? t(csPositionKey(user.csPosition)) : '—'}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    {user.lastSignedInAt
+                      ? formatDateTime(user.lastSignedInAt, i18n.language)
+                      : t('admin.users.never')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {canUpdate && !isOwner ? (
+                      <Tooltip label={t('common.edit')}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('admin.users.editNamed', { name: user.name })}
+                          onClick={() => onEdit(user)}
+                        >
+                          <IconPencil size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                    {canDelete && !isOwner && !isSelf ? (
+                      <Tooltip label={t('common.delete')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('admin.users.deleteNamed', { name: user.name })}
+                          onClick={() => onDelete(user)}
+                        >
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

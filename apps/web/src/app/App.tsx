@@ -19,8 +19,8 @@ import { translateMessage } from '../shared/i18n';
 import { BootError } from '../shared/ui/BootError';
 import { PageLoader } from '../shared/ui/PageLoader';
 import { AppInfoProvider } from './appInfo';
-import { loginRedirectUrl } from './guard';
-import { createAppRouter, SHELL_ROUTE_ID } from './router';
+import { type GuardContext, loginRedirectUrl } from './guard';
+import { type AppRouter, createAppRouter, SHELL_ROUTE_ID } from './router';
 import { createAppTheme } from './theme';
 
 function createQueryClient(): QueryClient {
@@ -60,13 +60,21 @@ function Boot() {
   );
 }
 
+let routerInstance: AppRouter | null = null;
+
+/** One router per page: creating it starts the loaders, so it must not be created twice (StrictMode). */
+function appRouter(context: GuardContext): AppRouter {
+  if (!routerInstance) {
+    setLoadedVersion(context.info.version);
+    routerInstance = createAppRouter(context);
+  }
+  return routerInstance;
+}
+
 function Ready({ info }: { info: AppInfo }) {
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
-  const [router] = useState(() => {
-    setLoadedVersion(info.version);
-    return createAppRouter({ queryClient, info });
-  });
+  const router = appRouter({ queryClient, info });
   const theme = useMemo(() => createAppTheme(info.partner.primaryColor), [info.partner.primaryColor]);
 
   useEffect(() => {

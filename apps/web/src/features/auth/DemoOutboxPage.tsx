@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import { appEndpoints } from '@sapa/contracts';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -85,9 +85,9 @@ export function DemoOutboxPage() {
             ))}
         </Stack>
       )}
-      <Text size="xs" c="dimmed">
-        <Link to="/login">{t('notAvailable.backToLogin')}</Link>
-      </Text>
+      <Anchor component={Link} to="/login" size="sm">
+        {t('notAvailable.backToLogin')}
+      </Anchor>
     </PublicLayout>
   );
 }

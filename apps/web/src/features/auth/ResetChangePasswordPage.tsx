@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { errorMessage, fieldErrorsOf, request } from '../../shared/api';
+import { ApiError, errorMessage, fieldErrorsOf, request } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { type FieldErrors, validate } from '../../shared/forms/validate';
 import { PasswordField } from '../../shared/ui/PasswordField';
@@ -48,9 +48,11 @@ export function ResetChangePasswordPage() {
           {reset.isError ? (
             <Alert color="red" role="alert">
               {errorMessage(reset.error)}{' '}
-              <Anchor component={Link} to="/forgot-password" size="sm">
-                {t('reset.startOver')}
-              </Anchor>
+              {reset.error instanceof ApiError && reset.error.body.code === 'reset.sessionExpired' ? (
+                <Anchor component={Link} to="/forgot-password" size="sm">
+                  {t('reset.startOver')}
+                </Anchor>
+              ) : null}
             </Alert>
           ) : null}
           <PasswordField

@@ -105,7 +105,13 @@ export function ResetOtpPage() {
             </Button>
           </Group>
           {info.demo ? (
-            <Alert color="blue" variant="light" icon={<IconMailbox aria-hidden />} title={t('demo.title')}>
+            <Alert
+              color="blue"
+              variant="light"
+              role="note"
+              icon={<IconMailbox aria-hidden />}
+              title={t('demo.title')}
+            >
               <Stack gap={4}>
                 <Text size="sm">{t('demo.outboxExplain')}</Text>
                 <Anchor

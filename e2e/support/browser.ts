@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium (test tools cannot download a browser here). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** A fresh browser profile (no stored session), Indonesian by default as a new user's browser would be. */
+export async function newContext(
+  browser: Browser,
+  options: { locale?: string; timezoneId?: string; width?: number } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    locale: options.locale ?? 'id-ID',
+    timezoneId: options.timezoneId ?? 'Asia/Jakarta',
+    viewport: { width: options.width ?? 1280, height: 860 },
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`), fullPage: true });
+}

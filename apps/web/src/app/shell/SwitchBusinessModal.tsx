@@ -29,7 +29,13 @@ export function SwitchBusinessModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('switchBusiness.title')} centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened={opened}
+      onClose={onClose}
+      title={t('switchBusiness.title')}
+      centered
+    >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t('switchBusiness.explain')}

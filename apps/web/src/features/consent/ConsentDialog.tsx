@@ -51,6 +51,7 @@ export function ConsentDialog({ me }: { me: Me }) {
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={opened}
       onClose={dismiss}
       title={t('consent.title')}

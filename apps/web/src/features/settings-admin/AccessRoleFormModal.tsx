@@ -102,6 +102,7 @@ export function AccessRoleFormModal({
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={opened}
       onClose={onClose}
       title={role ? t('admin.roles.editTitle') : t('admin.roles.addTitle')}

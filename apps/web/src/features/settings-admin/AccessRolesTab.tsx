@@ -73,12 +73,12 @@ export function AccessRolesTab({ me }: { me: Me }) {
       ) : roles.data.length === 0 ? (
         <EmptyState title={t('admin.roles.empty')}>{t('admin.roles.emptyHint')}</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing="sm" highlightOnHover aria-label={t('admin.roles.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('admin.roles.name')}</Table.Th>
-                <Table.Th>{t('admin.roles.menus')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('admin.roles.menus')}</Table.Th>
                 <Table.Th>{t('admin.roles.userCount')}</Table.Th>
                 <Table.Th w={96}>
                   <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
@@ -98,7 +98,7 @@ export function AccessRolesTab({ me }: { me: Me }) {
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     {role.allMenu ? (
                       <Badge variant="light">{t('admin.roles.allMenu')}</Badge>
                     ) : (

@@ -70,6 +70,12 @@ export function hasInboxAccess(me: Me, role: Role | null, accessRole: AccessRole
   );
 }
 
+/** Tags split on commas, trimmed, without blanks or duplicates (001 §3: CS tags comma separated). */
+function cleanTags(tags: readonly string[]): string[] {
+  const out = tags.flatMap((tag) => tag.split(',')).map((tag) => tag.trim());
+  return [...new Set(out.filter(Boolean))];
+}
+
 /** Add or edit a user (001 §2 Admin settings: add or edit user; §3 User fields). */
 export function UserFormModal({
   me,
@@ -150,6 +156,7 @@ export function UserFormModal({
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={opened}
       onClose={onClose}
       title={editing ? t('admin.users.editTitle') : t('admin.users.addTitle')}
@@ -225,7 +232,7 @@ export function UserFormModal({
             label={t('admin.users.csTags')}
             description={t('admin.users.csTagsHint')}
             value={values.csTags}
-            onChange={(tags) => set('csTags', tags)}
+            onChange={(tags) => set('csTags', cleanTags(tags))}
             error={message(errors.csTags)}
             splitChars={[',']}
             clearable

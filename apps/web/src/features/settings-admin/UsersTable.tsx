@@ -1,9 +1,108 @@
-import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { AdminUser } from '@sapa/contracts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/time';
 import { csPositionKey } from './labels';
+
+interface RowProps {
+  user: AdminUser;
+  currentUserId: string;
+  canUpdate: boolean;
+  canDelete: boolean;
+  onEdit: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+}
+
+function UserActions({ user, currentUserId, canUpdate, canDelete, onEdit, onDelete }: RowProps) {
+  const { t } = useTranslation();
+  const isOwner = user.role === 'OWN';
+  const isSelf = user.id === currentUserId;
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {canUpdate && !isOwner ? (
+        <Tooltip label={t('common.edit')}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('admin.users.editNamed', { name: user.name })}
+            onClick={() => onEdit(user)}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      {canDelete && !isOwner && !isSelf ? (
+        <Tooltip label={t('common.delete')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('admin.users.deleteNamed', { name: user.name })}
+            onClick={() => onDelete(user)}
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+}
+
+function UserIdentity({ user, currentUserId }: { user: AdminUser; currentUserId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={0} miw={0}>
+      <Group gap={6}>
+        <Text fw={600} size="sm">
+          {user.name}
+        </Text>
+        {user.id === currentUserId ? (
+          <Badge size="xs" variant="light">
+            {t('admin.users.you')}
+          </Badge>
+        ) : null}
+      </Group>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {user.email}
+      </Text>
+      {user.csTags.length > 0 ? (
+        <Group gap={4} mt={4}>
+          {user.csTags.map((tag) => (
+            <Badge key={tag} size="xs" variant="outline" color="gray">
+              {tag}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Phones: one card per user instead of a wide table. */
+function UserCards(props: Omit<RowProps, 'user'> & { users: readonly AdminUser[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" role="list" aria-label={t('admin.users.tableLabel')}>
+      {props.users.map((user) => (
+        <Card key={user.id} withBorder padding="sm" role="listitem">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <UserIdentity user={user} currentUserId={props.currentUserId} />
+            <UserActions user={user} {...props} />
+          </Group>
+          <Text size="xs" mt={6}>
+            {[
+              t(`roles.${user.role}`),
+              user.csPosition ? t(csPositionKey(user.csPosition)) : null,
+              user.accessRoleName ?? t('admin.users.defaultAccess'),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
 
 export function UsersTable({
   users,
@@ -21,6 +120,19 @@ export function UsersTable({
   onDelete: (user: AdminUser) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  if (narrow) {
+    return (
+      <UserCards
+        users={users}
+        currentUserId={currentUserId}
+        canUpdate={canUpdate}
+        canDelete={canDelete}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={t('admin.users.tableLabel')}>
@@ -37,79 +149,39 @@ export function UsersTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {users.map((user) => {
-            const isOwner = user.role === 'OWN';
-            const isSelf = user.id === currentUserId;
-            return (
-              <Table.Tr key={user.id}>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Group gap={6}>
-                      <Text fw={600} size="sm">
-                        {user.name}
-                      </Text>
-                      {isSelf ? (
-                        <Badge size="xs" variant="light">
-                          {t('admin.users.you')}
-                        </Badge>
-                      ) : null}
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      {user.email}
-                    </Text>
-                    {user.csTags.length > 0 ? (
-                      <Group gap={4} mt={4}>
-                        {user.csTags.map((tag) => (
-                          <Badge key={tag} size="xs" variant="outline" color="gray">
-                            {tag}
-                          </Badge>
-                        ))}
-                      </Group>
-                    ) : null}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
-                <Table.Td>
-                  {user.accessRoleName ?? <Text c="dimmed">{t('admin.users.defaultAccess')}</Text>}
-                </Table.Td>
-                <Table.Td>{user.csPosition ? t(csPositionKey(user.csPosition)) : '—'}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {user.lastSignedInAt
-                      ? formatDateTime(user.lastSignedInAt, i18n.language)
-                      : t('admin.users.never')}
+          {users.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>
+                <UserIdentity user={user} currentUserId={currentUserId} />
+              </Table.Td>
+              <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
+              <Table.Td>
+                {user.accessRoleName ?? (
+                  <Text size="sm" c="dimmed">
+                    {t('admin.users.defaultAccess')}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    {canUpdate && !isOwner ? (
-                      <Tooltip label={t('common.edit')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('admin.users.editNamed', { name: user.name })}
-                          onClick={() => onEdit(user)}
-                        >
-                          <IconPencil size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    ) : null}
-                    {canDelete && !isOwner && !isSelf ? (
-                      <Tooltip label={t('common.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('admin.users.deleteNamed', { name: user.name })}
-                          onClick={() => onDelete(user)}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+                )}
+              </Table.Td>
+              <Table.Td>{user.csPosition ? t(csPositionKey(user.csPosition)) : '—'}</Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {user.lastSignedInAt
+                    ? formatDateTime(user.lastSignedInAt, i18n.language)
+                    : t('admin.users.never')}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <UserActions
+                  user={user}
+                  currentUserId={currentUserId}
+                  canUpdate={canUpdate}
+                  canDelete={canDelete}
+                  onEdit={onEdit}
+                  onDelete={onDelete}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

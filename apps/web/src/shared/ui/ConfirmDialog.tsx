@@ -24,7 +24,13 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+    >
       <Stack gap="md">
         <Text>{children}</Text>
         {error ? (

@@ -44,7 +44,7 @@ export function guardLoader(route: ShellRoute, { queryClient, info }: GuardConte
 
     let me: Me;
     try {
-      me = await queryClient.ensureQueryData(meQuery);
+      me = await queryClient.ensureQueryData({ ...meQuery, revalidateIfStale: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) throw redirect(loginRedirectUrl(url));
       throw error;

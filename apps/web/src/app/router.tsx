@@ -29,7 +29,7 @@ export function createAppRouter(context: GuardContext) {
           element: <Shell />,
           errorElement: <RouteErrorPage />,
           children: [
-            { index: true, loader: () => redirect('/dashboard') },
+            { index: true, loader: () => redirect('/dashboard'), element: <PageLoader /> },
             ...SHELL_ROUTES.map((route) => ({
               path: route.path,
               handle: route,
@@ -57,6 +57,7 @@ export function createAppRouter(context: GuardContext) {
         ...REDIRECT_ROUTES.filter((route) => route.path !== '/').map((route) => ({
           path: route.path,
           loader: () => redirect(route.to),
+          element: <PageLoader />,
         })),
       ],
     },

@@ -49,7 +49,8 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   // The OpenAPI document and its UI are registered by @fastify/swagger-ui, which cannot declare an access:
   // they are public (runs before the guard records the route).
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs') && !route.config?.access) route.config = { ...route.config, access: PUBLIC };
+    if (route.url.startsWith('/api/docs') && !route.config?.access)
+      route.config = { ...route.config, access: PUBLIC };
   });
   installRouteAccess(app, { tokens: deps.tokens, revoked: deps.revoked, routes });
   app.addHook('onSend', async (_request, reply) => {

@@ -1,6 +1,7 @@
 import { type AccessRole, type AccessRoleValues, featureStringForAccessRole } from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import * as repo from './access-roles.repository.js';
@@ -16,6 +17,12 @@ function toAccessRole({ role, userCount }: { role: repo.AccessRoleRow; userCount
     isDeleted: role.isDeleted,
     userCount,
   };
+}
+
+/** A concurrent request took the name between the check and the write: the same 409, not a 500. */
+function nameTakenOnRace(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict('role.nameTaken', { name: 'role.nameTaken' });
+  throw error;
 }
 
 export async function listAccessRoles(deps: ServerDeps, auth: AuthContext, isDeleted: boolean) {
@@ -39,15 +46,17 @@ export async function createAccessRole(deps: ServerDeps, auth: AuthContext, inpu
   if (await repo.nameTaken(deps.db, auth.clientId, input.name))
     throw conflict('role.nameTaken', { name: 'role.nameTaken' });
   const id = uuidv7();
-  await repo.insertAccessRole(deps.db, {
-    clientId: auth.clientId,
-    id,
-    name: input.name,
-    description: input.description ?? null,
-    menus: input.menus,
-    allMenu: input.allMenu,
-    featureAccess: featureStringForAccessRole(input),
-  });
+  await repo
+    .insertAccessRole(deps.db, {
+      clientId: auth.clientId,
+      id,
+      name: input.name,
+      description: input.description ?? null,
+      menus: input.menus,
+      allMenu: input.allMenu,
+      featureAccess: featureStringForAccessRole(input),
+    })
+    .catch(nameTakenOnRace);
   return toAccessRole(await byId(deps, auth, id));
 }
 
@@ -61,16 +70,18 @@ export async function updateAccessRole(
   if (await repo.nameTaken(deps.db, auth.clientId, input.name, id))
     throw conflict('role.nameTaken', { name: 'role.nameTaken' });
   const featureAccess = featureStringForAccessRole(input);
-  await deps.db.transaction(async (tx) => {
-    await repo.updateAccessRole(tx, auth.clientId, id, {
-      name: input.name,
-      description: input.description ?? null,
-      menus: input.menus,
-      allMenu: input.allMenu,
-      featureAccess,
-    });
-    await repo.applyRoleToMembers(tx, auth.clientId, id, featureAccess);
-  });
+  await deps.db
+    .transaction(async (tx) => {
+      await repo.updateAccessRole(tx, auth.clientId, id, {
+        name: input.name,
+        description: input.description ?? null,
+        menus: input.menus,
+        allMenu: input.allMenu,
+        featureAccess,
+      });
+      await repo.applyRoleToMembers(tx, auth.clientId, id, featureAccess);
+    })
+    .catch(nameTakenOnRace);
   return toAccessRole(await byId(deps, auth, id));
 }
 

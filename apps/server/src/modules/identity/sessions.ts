@@ -60,20 +60,22 @@ export async function rotateSession(deps: ServerDeps, refreshToken: string): Pro
   const row = await repo.findRefreshTokenByHash(deps.db, sha256(refreshToken));
   if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now())
     throw unauthorized('auth.sessionExpired');
-  const rotated = row.rotatedAt ? false : await repo.markRotated(deps.db, row.clientId, row.id);
-  if (!rotated) {
-    await repo.revokeFamily(deps.db, row.clientId, row.familyId);
-    await deps.revoked.revoke([row.familyId]);
-    throw unauthorized('auth.sessionExpired');
-  }
   const user = await repo.findUserById(deps.db, row.userId);
   const claims = user?.status === 'active' ? await loadClaims(deps.db, row.userId, row.clientId) : null;
-  if (!claims) {
+  // Rotation and the new token commit together: a racing reuse blocks on the rotated row until the new
+  // token exists, so its family revocation always covers it.
+  const pair =
+    claims && !row.rotatedAt
+      ? await deps.db.transaction(async (tx) =>
+          (await repo.markRotated(tx, row.clientId, row.id)) ? issue(deps, tx, claims, row.familyId) : null,
+        )
+      : null;
+  if (!pair) {
     await repo.revokeFamily(deps.db, row.clientId, row.familyId);
     await deps.revoked.revoke([row.familyId]);
     throw unauthorized('auth.sessionExpired');
   }
-  return issue(deps, deps.db, claims, row.familyId);
+  return pair;
 }
 
 export async function endSession(deps: ServerDeps, clientId: string, sessionId: string): Promise<void> {

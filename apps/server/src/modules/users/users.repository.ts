@@ -14,6 +14,8 @@ const adminUserColumns = {
   csTags: memberships.csTags,
   createdAt: memberships.createdAt,
   lastSignedInAt: memberships.lastSignedInAt,
+  /** created_at to the microsecond, for the keyset cursor (a JS Date keeps only milliseconds). */
+  cursorAt: sql<string>`${memberships.createdAt}::text`,
 };
 
 export type AdminUserRow = {
@@ -27,6 +29,7 @@ export type AdminUserRow = {
   csTags: string[];
   createdAt: Date;
   lastSignedInAt: Date | null;
+  cursorAt: string;
 };
 
 function baseQuery(db: DbOrTx) {
@@ -49,7 +52,7 @@ export async function listUsers(
   clientId: string,
   options: {
     search?: string | undefined;
-    after?: { createdAt: Date; id: string } | undefined;
+    after?: { createdAt: string; id: string } | undefined;
     limit: number;
   },
 ): Promise<AdminUserRow[]> {
@@ -63,9 +66,9 @@ export async function listUsers(
         pattern ? or(sql`${users.name} ilike ${pattern}`, sql`${users.email} ilike ${pattern}`) : undefined,
         options.after
           ? or(
-              lt(memberships.createdAt, options.after.createdAt),
+              lt(memberships.createdAt, sql`${options.after.createdAt}::timestamptz`),
               and(
-                eq(memberships.createdAt, options.after.createdAt),
+                eq(memberships.createdAt, sql`${options.after.createdAt}::timestamptz`),
                 lt(memberships.userId, options.after.id),
               ),
             )

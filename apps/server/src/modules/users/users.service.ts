@@ -1,10 +1,11 @@
 import { type AdminUser, can, type MessageKey, type Role } from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { findAccessRole } from '../access-roles/access-roles.repository.js';
-import { findUserByEmail, setPassword } from '../identity/identity.repository.js';
+import { findUserByEmail, listActiveMemberships, setPassword } from '../identity/identity.repository.js';
 import { hashPassword } from '../identity/passwords.js';
 import { endAllSessions } from '../identity/sessions.js';
 import * as repo from './users.repository.js';
@@ -24,7 +25,7 @@ interface UserInput {
   password?: string | undefined;
 }
 
-function toAdminUser(row: repo.AdminUserRow): AdminUser {
+function toAdminUser({ cursorAt: _cursorAt, ...row }: repo.AdminUserRow): AdminUser {
   return {
     ...row,
     createdAt: row.createdAt.getTime(),
@@ -32,13 +33,29 @@ function toAdminUser(row: repo.AdminUserRow): AdminUser {
   };
 }
 
+// The cursor carries created_at to the microsecond: rows created in the same millisecond (or transaction)
+// would otherwise be skipped.
 const encodeCursor = (row: repo.AdminUserRow) =>
-  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+  Buffer.from(`${row.cursorAt}|${row.id}`).toString('base64url');
+const CURSOR_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/;
+/** A real calendar date (the database would fail on 2026-02-30 with a 500). */
+function isCursorTime(value: string): boolean {
+  const m = CURSOR_TIME.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
 function decodeCursor(cursor: string | undefined) {
   if (!cursor) return undefined;
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(iso ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id))
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (
+    !id ||
+    !createdAt ||
+    !isCursorTime(createdAt) ||
+    !/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/.test(id)
+  )
     throw badRequest('validation.invalid');
   return { createdAt, id };
 }
@@ -108,19 +125,25 @@ export async function createAdminUser(
   const featureAccess = await resolveAccess(deps, auth, input.role, input);
   const userId = uuidv7();
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
-    await repo.insertUser(tx, { id: userId, email: input.email, name: input.name, passwordHash });
-    await setPassword(tx, userId, passwordHash);
-    await repo.upsertMembership(tx, {
-      clientId: auth.clientId,
-      userId,
-      role: input.role,
-      csPosition: input.csPosition,
-      accessRoleId: input.accessRoleId,
-      featureAccess,
-      csTags: input.csTags,
+  await deps.db
+    .transaction(async (tx) => {
+      await repo.insertUser(tx, { id: userId, email: input.email, name: input.name, passwordHash });
+      await setPassword(tx, userId, passwordHash);
+      await repo.upsertMembership(tx, {
+        clientId: auth.clientId,
+        userId,
+        role: input.role,
+        csPosition: input.csPosition,
+        accessRoleId: input.accessRoleId,
+        featureAccess,
+        csTags: input.csTags,
+      });
+    })
+    .catch((error: unknown) => {
+      // Another request registered the email between the check and the insert: the same 409, not a 500.
+      if (isUniqueViolation(error)) throw conflict('user.emailTaken', { email: 'user.emailTaken' });
+      throw error;
     });
-  });
   return getAdminUser(deps, auth, userId);
 }
 
@@ -135,6 +158,14 @@ export async function updateAdminUser(
   // The owner stays the owner: the role of the business's owner is not edited here.
   const role: Role = existing.role === 'OWN' ? 'OWN' : input.role;
   const featureAccess = await resolveAccess(deps, auth, role, input);
+  // The identity is shared by every business the user belongs to: an admin here may not set the password
+  // of someone who also signs in to another business (that would hand over their account there).
+  if (
+    input.password &&
+    (await listActiveMemberships(deps.db, userId)).some((m) => m.client.id !== auth.clientId)
+  ) {
+    throw new AppError(403, 'access.forbidden', { fields: { password: 'access.forbidden' } });
+  }
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   await deps.db.transaction(async (tx) => {
     await repo.updateUserProfile(tx, userId, { name: input.name });

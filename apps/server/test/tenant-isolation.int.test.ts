@@ -1,0 +1,170 @@
+import type { TokenPair } from '@sapa/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { featureAccessRoles } from '../src/modules/access-roles/access-roles.schema.js';
+import { memberships, users } from '../src/modules/identity/identity.schema.js';
+import { postLogin, signInFresh } from './auth-helpers.js';
+import { bearer, makeBusiness, PASSWORD } from './fixtures.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+let server: TestServer;
+let bizA: Awaited<ReturnType<typeof makeBusiness>>;
+let bizB: Awaited<ReturnType<typeof makeBusiness>>;
+let ownerA: TokenPair;
+let roleB: { id: string; name: string };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  bizA = await makeBusiness(server.deps.db, 'Bisnis A');
+  bizB = await makeBusiness(server.deps.db, 'Bisnis B');
+  ownerA = await signInFresh(server.app, bizA.owner.email);
+  const ownerB = await signInFresh(server.app, bizB.owner.email);
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/feature-access',
+    headers: bearer(ownerB),
+    payload: { name: 'Rahasia B', menus: ['dashboard', 'inbox'] },
+  });
+  expect(res.statusCode).toBe(200);
+  roleB = res.json();
+  // A's own role with the same name must not make B's visible.
+  const own = await server.app.inject({
+    method: 'POST',
+    url: '/api/feature-access',
+    headers: bearer(ownerA),
+    payload: { name: 'Milik A', menus: ['dashboard'] },
+  });
+  expect(own.statusCode).toBe(200);
+});
+afterAll(() => server.close());
+
+/**
+ * For every route that takes a `:param`: a real id of business B, and a body that passes validation (so the
+ * request reaches the service). A new route with a param must be added here, or the test fails.
+ */
+const businessBIds: Record<string, { param: string; id: () => string; body?: Record<string, unknown> }> = {
+  '/api/admin/users/:id': {
+    param: 'id',
+    id: () => bizB.userIds[bizB.agent.email]!,
+    body: { name: 'Diretas', role: 'ADC', csPosition: 'SPV1', password: 'Diretas123' },
+  },
+  '/api/feature-access/:id': {
+    param: 'id',
+    id: () => roleB.id,
+    body: { name: 'Diretas', allMenu: true },
+  },
+};
+
+/** Everything of business B a request could change. */
+async function snapshotB() {
+  const db = server.deps.db;
+  const [m, r, u] = await Promise.all([
+    db.select().from(memberships).where(eq(memberships.clientId, bizB.clientId)),
+    db.select().from(featureAccessRoles).where(eq(featureAccessRoles.clientId, bizB.clientId)),
+    db.select().from(users),
+  ]);
+  const bUserIds = new Set(Object.values(bizB.userIds));
+  const sort = <T extends { userId?: string; id?: string }>(rows: T[]) =>
+    [...rows].sort((a, b) => String(a.userId ?? a.id).localeCompare(String(b.userId ?? b.id)));
+  return JSON.stringify({ m: sort(m), r: sort(r), u: sort(u.filter((x) => bUserIds.has(x.id))) });
+}
+
+describe("a user of business A cannot reach business B's resources", () => {
+  it("answers 404 for B's ids on every route that takes one, and leaves B unchanged", async () => {
+    const paramRoutes = server.routes.filter((r) => /:[A-Za-z]/.test(r.url));
+    expect(paramRoutes.length).toBeGreaterThanOrEqual(5);
+    const unmapped = [...new Set(paramRoutes.map((r) => r.url))].filter((url) => !(url in businessBIds));
+    if (unmapped.length > 0)
+      console.error(`routes with a param but no business-B id in the map:\n  ${unmapped.join('\n  ')}`);
+    expect(unmapped).toEqual([]);
+
+    const before = await snapshotB();
+    const tried: string[] = [];
+    for (const route of paramRoutes) {
+      const entry = businessBIds[route.url]!;
+      const url = route.url.replace(`:${entry.param}`, entry.id());
+      const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const res = await server.app.inject({
+        method: route.method as 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH',
+        url,
+        headers: bearer(ownerA),
+        ...(withBody ? { payload: entry.body ?? {} } : {}),
+      });
+      expect(res.statusCode, `${route.method} ${url}: ${res.body}`).toBe(404);
+      expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+      tried.push(`${route.method} ${route.url}`);
+    }
+    expect(tried).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/users/:id',
+        'PUT /api/admin/users/:id',
+        'DELETE /api/admin/users/:id',
+        'PUT /api/feature-access/:id',
+        'DELETE /api/feature-access/:id',
+      ]),
+    );
+    expect(await snapshotB()).toBe(before);
+    // B's agent still signs in with the old password.
+    await signInFresh(server.app, bizB.agent.email);
+  });
+
+  it("answers 404 for B's access role by name, and lists none of B's", async () => {
+    const detail = await server.app.inject({
+      method: 'GET',
+      url: `/api/feature-access/detail?name=${encodeURIComponent(roleB.name)}`,
+      headers: bearer(ownerA),
+    });
+    expect(detail.statusCode).toBe(404);
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/api/feature-access/list',
+      headers: bearer(ownerA),
+    });
+    expect(list.json().items.map((r: { name: string }) => r.name)).toEqual(['Milik A']);
+    const users = await server.app.inject({
+      method: 'GET',
+      url: '/api/admin/users?limit=100',
+      headers: bearer(ownerA),
+    });
+    const ids = users.json().items.map((u: { id: string }) => u.id);
+    for (const id of Object.values(bizB.userIds)) expect(ids).not.toContain(id);
+    const search = await server.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?search=${encodeURIComponent(bizB.agent.email)}`,
+      headers: bearer(ownerA),
+    });
+    expect(search.json().items).toEqual([]);
+  });
+
+  it("cannot set the password of a user who also belongs to B (no takeover of B's account)", async () => {
+    // B's owner also works in A as an agent.
+    const joined = await makeBusiness(server.deps.db, 'Bisnis C', [
+      { email: bizB.owner.email, role: 'USC', csPosition: 'CS1' },
+    ]);
+    const ownerC = await signInFresh(server.app, joined.owner.email);
+    const sharedId = joined.userIds[bizB.owner.email]!;
+    const res = await server.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${sharedId}`,
+      headers: bearer(ownerC),
+      payload: { name: 'Owner', role: 'USC', csPosition: 'CS1', password: 'Diambil123' },
+    });
+    expect(res.statusCode).toBe(403);
+    const takeover = await postLogin(server.app, {
+      email: bizB.owner.email,
+      password: 'Diambil123',
+      clientId: bizB.clientId,
+    });
+    expect(takeover.statusCode).toBe(401);
+    await signInFresh(server.app, bizB.owner.email, PASSWORD, bizB.clientId);
+    // Without a password the rest of the update is theirs to make.
+    const ok = await server.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${sharedId}`,
+      headers: bearer(ownerC),
+      payload: { name: 'Owner', role: 'USC', csPosition: 'CS2' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().csPosition).toBe('CS2');
+  });
+});

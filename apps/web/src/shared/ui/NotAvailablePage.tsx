@@ -31,7 +31,7 @@ export function PublicNotAvailablePage() {
   const meta = useRouteMeta();
   return (
     <PublicLayout title={t('notAvailable.title')}>
-      <Text>{t('notAvailable.body', { page: meta ? t(meta.titleKey) : '' })}</Text>
+      <Text>{t('notAvailable.publicBody', { page: meta ? t(meta.titleKey) : '' })}</Text>
       <Anchor component={Link} to="/login">
         {t('notAvailable.backToLogin')}
       </Anchor>

@@ -5,7 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { VERSION_HEADER } from '@sapa/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { registerAccessRoleRoutes } from './modules/access-roles/access-roles.routes.js';
 import { registerActivityRoutes } from './modules/activity/activity.routes.js';
@@ -18,6 +18,7 @@ import type { UserDeletionGuard } from './modules/users/users.service.js';
 import { installRouteAccess, PUBLIC, type RegisteredRoute } from './platform/auth/route-access.js';
 import type { ServerDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
+import { contractSerializerCompiler } from './platform/http/serializer.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -36,7 +37,14 @@ export function registerJobs(deps: ServerDeps) {
 export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registerJobs>): Promise<BuiltApp> {
   const app = Fastify({
     loggerInstance: deps.logger,
-    trustProxy: true,
+    // Believe X-Forwarded-For only for the configured number of proxy hops (sign-in limits use the client IP).
+    trustProxy:
+      deps.config.trustProxyHops > 0
+        ? (_address: string, hop: number) => hop < deps.config.trustProxyHops
+        : false,
+    // Requests share the app's logger (a pino child per request costs more than the request itself on
+    // fast routes); errors are logged with the request id explicitly.
+    childLoggerFactory: (logger) => logger,
     bodyLimit: 1_048_576,
     logController: new LogController({
       disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
@@ -44,7 +52,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   }) as unknown as FastifyInstance;
   const routes: RegisteredRoute[] = [];
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler);
   installErrorHandler(app);
   // The OpenAPI document and its UI are registered by @fastify/swagger-ui, which cannot declare an access:
   // they are public (runs before the guard records the route).

@@ -23,6 +23,8 @@ const envSchema = z.object({
   SAPA_DEMO: z.enum(['0', '1']).optional(),
   SAPA_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   PUBLIC_URL: z.string().optional(),
+  /** Behind a reverse proxy that sets X-Forwarded-For: how many hops to trust (sign-in limits use the client IP). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export interface AppConfig {
@@ -41,6 +43,8 @@ export interface AppConfig {
   demo: boolean;
   role: 'api' | 'worker' | 'all';
   publicUrl: string;
+  /** Proxy hops whose X-Forwarded-For is believed; 0 = use the socket address (spoofed headers are ignored). */
+  trustProxyHops: number;
 }
 
 /** A secret that survives restarts of the embedded setup: generated once, kept in the data folder. */
@@ -72,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: e.SAPA_DEMO ? e.SAPA_DEMO === '1' : !e.DATABASE_URL,
     role: e.SAPA_ROLE,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+    trustProxyHops: e.TRUST_PROXY,
   };
 }

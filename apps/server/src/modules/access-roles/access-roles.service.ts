@@ -4,6 +4,7 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
+import { publishIdentityChanged } from '../identity/me-cache.js';
 import * as repo from './access-roles.repository.js';
 
 function toAccessRole({ role, userCount }: { role: repo.AccessRoleRow; userCount: number }): AccessRole {
@@ -82,6 +83,7 @@ export async function updateAccessRole(
       await repo.applyRoleToMembers(tx, auth.clientId, id, featureAccess);
     })
     .catch(nameTakenOnRace);
+  await publishIdentityChanged(deps.bus, { clientId: auth.clientId });
   return toAccessRole(await byId(deps, auth, id));
 }
 

@@ -2,6 +2,7 @@ import { accountEndpoints, CONSENT_PAGE_NAME } from '@sapa/contracts';
 import { AUTHENTICATED, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
+import { publishIdentityChanged } from '../identity/me-cache.js';
 import { insertPageVisit, upsertConsent } from './activity.repository.js';
 
 /** User consent (000 §4 Session and consent) and the page-visit tracker (000 §7). */
@@ -16,6 +17,7 @@ export function registerActivityRoutes(r: RouteRegistrar, deps: ServerDeps): voi
       agreed: body.agreed,
       consentAt,
     });
+    await publishIdentityChanged(deps.bus, { userId: auth.userId, clientId: auth.clientId });
     return { agreed: body.agreed, consentAt: consentAt.getTime() };
   });
 

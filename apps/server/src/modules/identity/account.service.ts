@@ -5,11 +5,16 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, unauthorized } from '../../platform/http/errors.js';
 import { findConsent } from '../activity/activity.repository.js';
 import * as repo from './identity.repository.js';
+import { type MeCache, publishIdentityChanged } from './me-cache.js';
 import { hashPassword, matchesAny, verifyPassword } from './passwords.js';
 import { endAllSessions } from './sessions.js';
 import { generateTotpSecret, totpUri, verifyTotp } from './totp.js';
 
-export async function getMe(deps: ServerDeps, auth: AuthContext): Promise<Me> {
+export function getMe(deps: ServerDeps, auth: AuthContext, cache: MeCache): Promise<Me> {
+  return cache.get(auth.userId, auth.clientId, () => loadMe(deps, auth));
+}
+
+async function loadMe(deps: ServerDeps, auth: AuthContext): Promise<Me> {
   const [user, found, memberships, consent] = await Promise.all([
     repo.findUserById(deps.db, auth.userId),
     repo.findActiveMembership(deps.db, auth.clientId, auth.userId),
@@ -96,6 +101,7 @@ export async function activateMfa(deps: ServerDeps, auth: AuthContext, code: str
   if (user.totpEnabled) throw new AppError(409, 'auth.mfaAlreadyOn');
   if (!verifyTotp(secret, code)) throw badRequest('auth.mfaInvalid', { code: 'auth.mfaInvalid' });
   await repo.setTotp(deps.db, user.id, { secret: user.totpSecret, enabled: true });
+  await publishIdentityChanged(deps.bus, { userId: user.id });
 }
 
 export async function deactivateMfa(deps: ServerDeps, auth: AuthContext, code: string): Promise<void> {
@@ -103,6 +109,7 @@ export async function deactivateMfa(deps: ServerDeps, auth: AuthContext, code: s
   if (!user.totpEnabled) throw new AppError(409, 'auth.mfaNotSetUp');
   if (!verifyTotp(secret, code)) throw badRequest('auth.mfaInvalid', { code: 'auth.mfaInvalid' });
   await repo.setTotp(deps.db, user.id, { secret: null, enabled: false });
+  await publishIdentityChanged(deps.bus, { userId: user.id });
 }
 
 export async function getMfaStatus(deps: ServerDeps, auth: AuthContext) {

@@ -4,6 +4,7 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
 import type { SendNotificationJob } from '../notifications/notifications.jobs.js';
 import * as account from './account.service.js';
+import { MeCache } from './me-cache.js';
 import * as reset from './password-reset.service.js';
 import { endSession, rotateSession } from './sessions.js';
 import { completeMfaSignIn, createSignInLimits, signIn } from './sign-in.service.js';
@@ -15,6 +16,7 @@ export function registerIdentityRoutes(
   jobs: { notify: SendNotificationJob },
 ) {
   const limits = createSignInLimits();
+  const meCache = new MeCache(deps.bus);
 
   route(r, authEndpoints.login, PUBLIC, ({ body, request }) =>
     signIn(deps, limits, { ...body, ip: request.ip }),
@@ -35,7 +37,9 @@ export function registerIdentityRoutes(
     return { ok: true as const };
   });
 
-  route(r, accountEndpoints.me, AUTHENTICATED, ({ request }) => account.getMe(deps, requireAuth(request)));
+  route(r, accountEndpoints.me, AUTHENTICATED, ({ request }) =>
+    account.getMe(deps, requireAuth(request), meCache),
+  );
   route(r, accountEndpoints.changePassword, AUTHENTICATED, async ({ body, request }) => {
     await account.changePassword(deps, requireAuth(request), body);
     return { ok: true as const };

@@ -47,6 +47,15 @@ describe('sign-in limits', () => {
     // The right password from that address waits too; from another address it works.
     const blocked = await postLogin(server.app, { email: bizC.owner.email, password: PASSWORD }, { ip });
     expect(blocked.statusCode).toBe(429);
+    // A forged X-Forwarded-For does not make a new address: no proxy is trusted by default.
+    const forged = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      headers: { 'x-forwarded-for': '198.51.100.99' },
+      payload: { email: bizC.owner.email, password: PASSWORD },
+    });
+    expect(forged.statusCode).toBe(429);
     const elsewhere = await postLogin(
       server.app,
       { email: bizC.owner.email, password: PASSWORD },

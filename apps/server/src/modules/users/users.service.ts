@@ -6,6 +6,7 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { findAccessRole } from '../access-roles/access-roles.repository.js';
 import { findUserByEmail, listActiveMemberships, setPassword } from '../identity/identity.repository.js';
+import { publishIdentityChanged } from '../identity/me-cache.js';
 import { hashPassword } from '../identity/passwords.js';
 import { endAllSessions } from '../identity/sessions.js';
 import * as repo from './users.repository.js';
@@ -181,6 +182,7 @@ export async function updateAdminUser(
   // New access reaches the user's token at its next refresh (within one access-token lifetime);
   // a new password ends their sessions now.
   if (passwordHash) await endAllSessions(deps, userId);
+  await publishIdentityChanged(deps.bus, { userId });
   return getAdminUser(deps, auth, userId);
 }
 
@@ -199,4 +201,5 @@ export async function deleteAdminUser(
   }
   await repo.softDeleteMembership(deps.db, auth.clientId, userId);
   await endAllSessions(deps, userId, auth.clientId);
+  await publishIdentityChanged(deps.bus, { userId });
 }

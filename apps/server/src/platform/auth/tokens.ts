@@ -25,8 +25,30 @@ export interface TokenService {
   verifyMfa(token: string): Promise<{ userId: string; clientId: string }>;
 }
 
+/** How many verified access tokens a process remembers (one entry per live token in use). */
+const VERIFIED_CACHE_SIZE = 20_000;
+
 export function createTokenService(options: { secret: string; accessTtlSeconds: number }): TokenService {
-  const key = new TextEncoder().encode(options.secret);
+  const raw = new TextEncoder().encode(options.secret);
+  // The HMAC key is imported into WebCrypto once, not on every signature check.
+  const keyPromise = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  /**
+   * Access tokens already verified, until they expire: a token string is immutable, so a hit is the same
+   * answer the signature check gave. Revocation is checked separately on every request.
+   */
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+
+  function remember(token: string, claims: AccessClaims, expiresAtMs: number) {
+    if (verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, { claims, expiresAtMs });
+  }
+
   return {
     async signAccess(claims) {
       const expiresAt = Date.now() + options.accessTtlSeconds * 1000;
@@ -45,11 +67,16 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
         .setAudience(ACCESS_AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt / 1000))
-        .sign(key);
+        .sign(await keyPromise);
       return { token, expiresAt };
     },
     async verifyAccess(token) {
-      const { payload } = await jwtVerify(token, key, {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.expiresAtMs > Date.now()) return hit.claims;
+        verified.delete(token);
+      }
+      const { payload } = await jwtVerify(token, await keyPromise, {
         issuer: ISSUER,
         audience: ACCESS_AUDIENCE,
         algorithms: ['HS256'],
@@ -57,11 +84,12 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
       if (
         typeof payload.sub !== 'string' ||
         typeof payload.cid !== 'string' ||
-        typeof payload.sid !== 'string'
+        typeof payload.sid !== 'string' ||
+        typeof payload.exp !== 'number'
       ) {
         throw new Error('malformed access token');
       }
-      return {
+      const claims: AccessClaims = {
         userId: payload.sub,
         clientId: payload.cid,
         sessionId: payload.sid,
@@ -71,6 +99,8 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
         planFeatures: (payload.pf ?? '') as string,
         accountCountry: (payload.cty ?? null) as string | null,
       };
+      remember(token, claims, payload.exp * 1000);
+      return claims;
     },
     async signMfa({ userId, clientId }) {
       return new SignJWT({ cid: clientId })
@@ -80,10 +110,10 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
         .setAudience(MFA_AUDIENCE)
         .setIssuedAt()
         .setExpirationTime('5m')
-        .sign(key);
+        .sign(await keyPromise);
     },
     async verifyMfa(token) {
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, await keyPromise, {
         issuer: ISSUER,
         audience: MFA_AUDIENCE,
         algorithms: ['HS256'],

@@ -56,7 +56,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return send(reply, 400, first, { code: 'validation.invalid', fields });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'response did not match its schema');
+      request.log.error({ err: error, reqId: request.id }, 'response did not match its schema');
       return send(reply, 500, translate('http.internal', lang), { code: 'http.internal' });
     }
     const status = error.statusCode ?? 500;
@@ -67,7 +67,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
       return send(reply, status, translate('validation.invalid', lang), { code: 'validation.invalid' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, reqId: request.id, url: request.url.split('?')[0] }, 'unhandled error');
     return send(reply, 500, translate('http.internal', lang), { code: 'http.internal' });
   });
 

@@ -1,0 +1,21 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * Webhook signatures as the providers compute them, over the raw body bytes
+ * (reference/channel-protocols.md §0). The simulators sign with these; connectors verify against them.
+ */
+
+/** Meta (WhatsApp Cloud, Messenger, Instagram): `X-Hub-Signature-256: sha256=<hex HMAC-SHA256(app secret, body)>`. */
+export function metaSignature(appSecret: string, rawBody: Buffer | string): string {
+  return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
+}
+
+/** LINE: `x-line-signature: <base64 HMAC-SHA256(channel secret, body)>`. */
+export function lineSignature(channelSecret: string, rawBody: Buffer | string): string {
+  return createHmac('sha256', channelSecret).update(rawBody).digest('base64');
+}
+
+/** Shopify webhooks: `X-Shopify-Hmac-Sha256: <base64 HMAC-SHA256(client secret, body)>`. */
+export function shopifySignature(clientSecret: string, rawBody: Buffer | string): string {
+  return createHmac('sha256', clientSecret).update(rawBody).digest('base64');
+}

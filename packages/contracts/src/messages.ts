@@ -110,6 +110,10 @@ export const MESSAGES = {
     en: 'This user still has assigned or open tickets and cannot be deleted.',
     id: 'Pengguna ini masih memiliki tiket yang ditugaskan atau terbuka sehingga tidak dapat dihapus.',
   },
+  'user.passwordOtherBusiness': {
+    en: 'This user also belongs to another business; only they can change their password.',
+    id: 'Pengguna ini juga terdaftar di bisnis lain; hanya pengguna tersebut yang dapat mengubah kata sandinya.',
+  },
   'user.cannotDeleteSelf': {
     en: 'You cannot delete your own user.',
     id: 'Anda tidak dapat menghapus pengguna Anda sendiri.',

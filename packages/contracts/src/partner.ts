@@ -27,7 +27,7 @@ export const partnerConfigSchema = z.object({
   brandName: z.string().min(1),
   emailUserPrefix: z.string().default(''),
   /** The product states it is integrated with a WhatsApp Business API partner (000 §1). */
-  tagline: z.string().default(''),
+  tagline: z.object({ id: z.string(), en: z.string() }).default({ id: '', en: '' }),
   primaryColor: z.string().default('teal'),
   allowedChannels: z.array(z.enum(CHANNEL_CODES)),
   /** The forbidden message is shown except for the SmartChat brand (000 §2 Route guard). */
@@ -43,6 +43,10 @@ export const partnerConfigSchema = z.object({
   consentAgreementUrl: z.string().default('/pp.html'),
 });
 export type PartnerConfig = z.infer<typeof partnerConfigSchema>;
+
+/** Account status of a business (000 §4 Subscription: Free, Free Trial, an active package, Expired). */
+export const ACCOUNT_STATUSES = ['Free', 'Free Trial', 'Active', 'Expired'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const appInfoResponse = z.object({
   version: z.string(),

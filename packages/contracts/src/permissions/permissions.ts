@@ -27,11 +27,6 @@ export const DEFAULT_COUNTRY = 'ID';
 /** Spec 000 §6 / 001 §6 "Products, categories, transactions, wallet and store bank are ID only." */
 export const ID_ONLY: readonly string[] = ['ID'];
 
-/** Spec 001 §6 / 000 §2 route guard: message shown for a menu without access. */
-export const NO_PERMISSION_MESSAGE = 'You have no permission to access this menu.';
-/** Message key of `NO_PERMISSION_MESSAGE` in ../messages.ts. */
-export const NO_PERMISSION_MESSAGE_KEY = 'access.forbidden';
-
 export interface PermissionDefinition {
   /** Position of the bit in the user's feature-access string (000 §6 "User index map"). */
   readonly userIndex?: number;

@@ -1,9 +1,17 @@
 import { appEndpoints } from '@sapa/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { PUBLIC } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
+import { normalisePhone } from '../identity/password-reset.service.js';
 import { outboxMessages } from './demo.schema.js';
+
+/** An email matches whatever its case; a phone number matches as 62… however it is typed (08…, +62…). */
+function recipientIs(recipient: string) {
+  return recipient.includes('@')
+    ? sql`lower(${outboxMessages.recipient}) = ${recipient.trim().toLowerCase()}`
+    : eq(outboxMessages.recipient, normalisePhone(recipient));
+}
 
 /** App info for the web shell (version, partner profile) and, in demo mode only, the demo outbox. */
 export function registerAppRoutes(r: RouteRegistrar, deps: ServerDeps) {
@@ -18,7 +26,7 @@ export function registerAppRoutes(r: RouteRegistrar, deps: ServerDeps) {
     const rows = await deps.db
       .select()
       .from(outboxMessages)
-      .where(query.recipient ? eq(outboxMessages.recipient, query.recipient) : undefined)
+      .where(query.recipient ? recipientIs(query.recipient) : undefined)
       .orderBy(desc(outboxMessages.createdAt))
       .limit(50);
     return { items: rows.map((m) => ({ ...m, createdAt: m.createdAt.getTime() })) };

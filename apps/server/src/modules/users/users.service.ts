@@ -165,7 +165,9 @@ export async function updateAdminUser(
     input.password &&
     (await listActiveMemberships(deps.db, userId)).some((m) => m.client.id !== auth.clientId)
   ) {
-    throw new AppError(403, 'access.forbidden', { fields: { password: 'access.forbidden' } });
+    throw new AppError(403, 'user.passwordOtherBusiness', {
+      fields: { password: 'user.passwordOtherBusiness' },
+    });
   }
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   await deps.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppInfo } from '../../app/appInfo';
+import { currentLanguage } from '../../shared/i18n';
 import { TIME_ZONE } from '../../shared/time';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 
@@ -9,11 +10,12 @@ import { PublicLayout } from '../../shared/ui/PublicLayout';
 export function AboutPage() {
   const { t } = useTranslation();
   const info = useAppInfo();
+  const tagline = info.partner.tagline[currentLanguage()];
   return (
     <PublicLayout title={t('about.title', { brand: info.partner.brandName })}>
       <Stack gap="md">
         <Text>{t('about.body', { brand: info.partner.brandName })}</Text>
-        {info.partner.tagline ? <Text c="dimmed">{info.partner.tagline}</Text> : null}
+        {tagline ? <Text c="dimmed">{tagline}</Text> : null}
         <Table variant="vertical" withTableBorder>
           <Table.Tbody>
             <Table.Tr>

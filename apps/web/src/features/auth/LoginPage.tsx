@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { useAppInfo } from '../../app/appInfo';
 import { call, fieldErrorsOf } from '../../shared/api';
 import type { FieldErrors } from '../../shared/forms/validate';
+import { currentLanguage } from '../../shared/i18n';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 import { useCompleteLogin } from './completeLogin';
 import { type Credentials, LoginForm } from './LoginForm';
@@ -91,7 +92,10 @@ export function LoginPage() {
         : t('login.title');
 
   return (
-    <PublicLayout title={title} subtitle={step.kind === 'credentials' ? info.partner.tagline || null : null}>
+    <PublicLayout
+      title={title}
+      subtitle={step.kind === 'credentials' ? info.partner.tagline[currentLanguage()] || null : null}
+    >
       {step.kind === 'credentials' ? (
         <LoginForm
           initialEmail={credentials?.email ?? params.get('email') ?? ''}

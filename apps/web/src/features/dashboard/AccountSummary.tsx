@@ -1,9 +1,21 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { Me } from '@sapa/contracts';
+import type { AccountStatus, Me } from '@sapa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { chatCreditQuery } from '../../shared/api';
 import { formatNumber } from '../../shared/time';
+
+const STATUS_KEYS: Record<AccountStatus, string> = {
+  Free: 'dashboard.status.free',
+  'Free Trial': 'dashboard.status.freeTrial',
+  Active: 'dashboard.status.active',
+  Expired: 'dashboard.status.expired',
+};
+
+/** 000 §4 account status in the UI language; an unknown value is shown as it is. */
+function accountStatusLabel(t: (key: string) => string, status: string): string {
+  return status in STATUS_KEYS ? t(STATUS_KEYS[status as AccountStatus]) : status;
+}
 
 /** The business at a glance: package, status, chat credit (001 §2 Dashboard subscription alerts). */
 export function AccountSummary({ me }: { me: Me }) {
@@ -15,7 +27,7 @@ export function AccountSummary({ me }: { me: Me }) {
       label: t('dashboard.summary.package'),
       value: <Badge variant="light">{me.client.subscriptionPackage ?? t('dashboard.summary.free')}</Badge>,
     },
-    { label: t('dashboard.summary.status'), value: me.client.accountStatus },
+    { label: t('dashboard.summary.status'), value: accountStatusLabel(t, me.client.accountStatus) },
     {
       label: t('dashboard.summary.chatCredit'),
       value: credit.data ? formatNumber(credit.data.balance, i18n.language) : '—',

@@ -1,16 +1,11 @@
 import { buildApp, registerJobs } from './app.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoBusiness } from './modules/demo/demo.seed.js';
 import { preloadRevokedSessions } from './modules/identity/sessions.js';
-import { RevokedSessions } from './platform/auth/revoked-sessions.js';
-import { createTokenService } from './platform/auth/tokens.js';
 import { loadConfig } from './platform/config.js';
-import { createSecretBox } from './platform/crypto/secret-box.js';
+import { createServerDeps } from './platform/create-deps.js';
 import { openDatabase } from './platform/db/database.js';
-import type { ServerDeps } from './platform/deps.js';
-import { createInProcessEventBus } from './platform/events/event-bus.js';
-import { createJobQueue } from './platform/jobs/job-queue.js';
 import { createLogger } from './platform/logging/logger.js';
-import { loadPartnerConfig, readVersion } from './platform/partner.js';
+import { readVersion } from './platform/partner.js';
 
 /** config → database → migrations → app → worker. `SAPA_ROLE` (api | worker | all) picks what runs. */
 async function main() {
@@ -18,24 +13,8 @@ async function main() {
   const logger = createLogger({ level: config.logLevel });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const bus = createInProcessEventBus();
-  const jobs = createJobQueue({
-    connection: database.bossConnection,
-    onError: (err) => logger.error({ err }, 'job queue error'),
-  });
-  const deps: ServerDeps = {
-    config,
-    database,
-    db: database.db,
-    tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds }),
-    revoked: new RevokedSessions({ bus, accessTtlSeconds: config.accessTokenTtlSeconds }),
-    jobs,
-    bus,
-    secrets: createSecretBox(config.jwtSecret),
-    logger,
-    partner: loadPartnerConfig(config.partnerConfigPath),
-    version: readVersion(),
-  };
+  const deps = createServerDeps({ config, database, logger, version: readVersion() });
+  const { jobs, bus } = deps;
   await preloadRevokedSessions(deps);
   const jobDefs = registerJobs(deps);
   await jobs.start({ work: config.role !== 'api' });

@@ -3,16 +3,11 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuiltApp, buildApp, registerJobs } from '../src/app.js';
-import { RevokedSessions } from '../src/platform/auth/revoked-sessions.js';
-import { createTokenService } from '../src/platform/auth/tokens.js';
 import { type AppConfig, loadConfig } from '../src/platform/config.js';
-import { createSecretBox } from '../src/platform/crypto/secret-box.js';
-import { type Database, openDatabase } from '../src/platform/db/database.js';
+import { createServerDeps } from '../src/platform/create-deps.js';
 import type { ServerDeps } from '../src/platform/deps.js';
-import { createInProcessEventBus } from '../src/platform/events/event-bus.js';
-import { createJobQueue } from '../src/platform/jobs/job-queue.js';
+import { type Database, openDatabase } from '../src/platform/db/database.js';
 import { createLogger } from '../src/platform/logging/logger.js';
-import { loadPartnerConfig } from '../src/platform/partner.js';
 
 /** The server the integration tests run against: `postgres` (the machine's real one) or the embedded `pglite`. */
 export type TestDbKind = 'postgres' | 'pglite';
@@ -83,21 +78,8 @@ export async function startTestServer(
       },
     }),
   });
-  const bus = createInProcessEventBus();
-  const jobs = createJobQueue({ connection: database.bossConnection, onError: () => {} });
-  const deps: ServerDeps = {
-    config,
-    database,
-    db: database.db,
-    tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds }),
-    revoked: new RevokedSessions({ bus, accessTtlSeconds: config.accessTokenTtlSeconds }),
-    jobs,
-    bus,
-    secrets: createSecretBox(config.jwtSecret),
-    logger,
-    partner: loadPartnerConfig(undefined),
-    version: 'test',
-  };
+  const deps = createServerDeps({ config, database, logger, version: 'test' });
+  const { jobs } = deps;
   const jobDefs = registerJobs(deps);
   await jobs.start({ work: options.work ?? true });
   const built = await buildApp(deps, jobDefs);

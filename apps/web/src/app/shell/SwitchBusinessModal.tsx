@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Me } from '@sapa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/signOut';
-import classes from './SwitchBusinessModal.module.css';
+import { BusinessChoiceList } from '../../shared/ui/BusinessChoiceList';
 
 /** 000 §3 enableMultiClient: switching business needs a new sign-in, pre-filled with the email and business. */
 export function SwitchBusinessModal({
@@ -40,28 +40,17 @@ export function SwitchBusinessModal({
         <Text size="sm" c="dimmed">
           {t('switchBusiness.explain')}
         </Text>
-        {me.clients.map((client) => {
-          const current = client.clientId === me.client.id;
-          return (
-            <UnstyledButton
-              key={client.clientId}
-              className={classes.option}
-              disabled={current || pending !== null}
-              onClick={() => choose(client.clientId)}
-              aria-label={client.name}
-            >
-              <Group justify="space-between" wrap="nowrap">
-                <Stack gap={0}>
-                  <Text fw={600}>{client.name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {t(`roles.${client.role}`)}
-                  </Text>
-                </Stack>
-                {current ? <Badge variant="light">{t('switchBusiness.current')}</Badge> : null}
-              </Group>
-            </UnstyledButton>
-          );
-        })}
+        <BusinessChoiceList
+          label={t('switchBusiness.title')}
+          clients={me.clients}
+          isDisabled={(client) => client.clientId === me.client.id || pending !== null}
+          badge={(client) =>
+            client.clientId === me.client.id ? (
+              <Badge variant="light">{t('switchBusiness.current')}</Badge>
+            ) : null
+          }
+          onChoose={choose}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

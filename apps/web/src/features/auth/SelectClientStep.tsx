@@ -1,10 +1,6 @@
-import { Alert, Badge, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { clientChoiceSchema } from '@sapa/contracts';
+import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import classes from './SelectClientStep.module.css';
-
-type ClientChoice = z.infer<typeof clientChoiceSchema>;
+import { type BusinessChoice, BusinessChoiceList } from '../../shared/ui/BusinessChoiceList';
 
 /** 001 §2 multi-client account selection: the user belongs to several businesses and picks one. */
 export function SelectClientStep({
@@ -14,7 +10,7 @@ export function SelectClientStep({
   onChoose,
   onBack,
 }: {
-  clients: readonly ClientChoice[];
+  clients: readonly BusinessChoice[];
   pendingClientId: string | null;
   error: string | null;
   onChoose: (clientId: string) => void;
@@ -31,29 +27,15 @@ export function SelectClientStep({
           {error}
         </Alert>
       ) : null}
-      <Stack gap="xs" role="list" aria-label={t('login.selectClientTitle')}>
-        {clients.map((client) => (
-          <UnstyledButton
-            key={client.clientId}
-            role="listitem"
-            className={classes.option}
-            disabled={pendingClientId !== null}
-            onClick={() => onChoose(client.clientId)}
-          >
-            <Group justify="space-between" wrap="nowrap">
-              <Stack gap={0}>
-                <Text fw={600}>{client.name}</Text>
-                <Text size="xs" c="dimmed">
-                  {t(`roles.${client.role}`)}
-                </Text>
-              </Stack>
-              {pendingClientId === client.clientId ? (
-                <Badge variant="light">{t('common.loading')}</Badge>
-              ) : null}
-            </Group>
-          </UnstyledButton>
-        ))}
-      </Stack>
+      <BusinessChoiceList
+        label={t('login.selectClientTitle')}
+        clients={clients}
+        isDisabled={() => pendingClientId !== null}
+        badge={(client) =>
+          pendingClientId === client.clientId ? <Badge variant="light">{t('common.loading')}</Badge> : null
+        }
+        onChoose={onChoose}
+      />
       <Button variant="subtle" onClick={onBack}>
         {t('login.backToSignIn')}
       </Button>

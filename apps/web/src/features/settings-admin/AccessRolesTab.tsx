@@ -1,24 +1,14 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ACCESS_ROLE_MENUS, type AccessRole, can, type Me } from '@sapa/contracts';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, errorMessage } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import { RowActions } from '../../shared/ui/RowActions';
 import { AccessRoleFormModal } from './AccessRoleFormModal';
 import { useAccessRoles, useDeleteAccessRole } from './api';
 
@@ -112,34 +102,19 @@ export function AccessRolesTab({ me }: { me: Me }) {
                   </Table.Td>
                   <Table.Td>{t('admin.roles.users', { count: role.userCount })}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      {canUpdate ? (
-                        <Tooltip label={t('common.edit')}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('admin.roles.editNamed', { name: role.name })}
-                            onClick={() => openForm(role)}
-                          >
-                            <IconPencil size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
-                      {canDelete ? (
-                        <Tooltip label={t('common.delete')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('admin.roles.deleteNamed', { name: role.name })}
-                            onClick={() => {
+                    <RowActions
+                      editLabel={t('admin.roles.editNamed', { name: role.name })}
+                      deleteLabel={t('admin.roles.deleteNamed', { name: role.name })}
+                      onEdit={canUpdate ? () => openForm(role) : undefined}
+                      onDelete={
+                        canDelete
+                          ? () => {
                               remove.reset();
                               setDeleting(role);
-                            }}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
-                    </Group>
+                            }
+                          : undefined
+                      }
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,9 +1,9 @@
-import { ActionIcon, Badge, Card, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AdminUser } from '@sapa/contracts';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/time';
+import { RowActions } from '../../shared/ui/RowActions';
 import { csPositionKey } from './labels';
 
 interface RowProps {
@@ -20,31 +20,12 @@ function UserActions({ user, currentUserId, canUpdate, canDelete, onEdit, onDele
   const isOwner = user.role === 'OWN';
   const isSelf = user.id === currentUserId;
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      {canUpdate && !isOwner ? (
-        <Tooltip label={t('common.edit')}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('admin.users.editNamed', { name: user.name })}
-            onClick={() => onEdit(user)}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      ) : null}
-      {canDelete && !isOwner && !isSelf ? (
-        <Tooltip label={t('common.delete')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('admin.users.deleteNamed', { name: user.name })}
-            onClick={() => onDelete(user)}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      ) : null}
-    </Group>
+    <RowActions
+      editLabel={t('admin.users.editNamed', { name: user.name })}
+      deleteLabel={t('admin.users.deleteNamed', { name: user.name })}
+      onEdit={canUpdate && !isOwner ? () => onEdit(user) : undefined}
+      onDelete={canDelete && !isOwner && !isSelf ? () => onDelete(user) : undefined}
+    />
   );
 }
 

@@ -61,8 +61,9 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
       route.config = { ...route.config, access: PUBLIC };
   });
   installRouteAccess(app, { tokens: deps.tokens, revoked: deps.revoked, routes });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.header(VERSION_HEADER, deps.version);
+    done();
   });
 
   await app.register(fastifySwagger, {

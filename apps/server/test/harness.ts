@@ -5,8 +5,8 @@ import pg from 'pg';
 import { type BuiltApp, buildApp, registerJobs } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/platform/config.js';
 import { createServerDeps } from '../src/platform/create-deps.js';
-import type { ServerDeps } from '../src/platform/deps.js';
 import { type Database, openDatabase } from '../src/platform/db/database.js';
+import type { ServerDeps } from '../src/platform/deps.js';
 import { createLogger } from '../src/platform/logging/logger.js';
 
 /** The server the integration tests run against: `postgres` (the machine's real one) or the embedded `pglite`. */

@@ -1,5 +1,5 @@
 import { type AccessSubject, type Action, can, type Permission } from '@sapa/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors.js';
 import type { RevokedSessions } from './revoked-sessions.js';
 import type { AccessClaims, TokenService } from './tokens.js';
@@ -53,47 +53,84 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The auth context of a set of claims, built once per verified token (claims objects are cached). */
+const contexts = new WeakMap<AccessClaims, AuthContext>();
+function authContextOf(claims: AccessClaims): AuthContext {
+  let context = contexts.get(claims);
+  if (!context) {
+    context = {
+      ...claims,
+      subject: {
+        role: claims.role,
+        userFeatures: claims.featureAccess,
+        clientPlanFeatures: claims.planFeatures,
+        accountCountry: claims.accountCountry,
+      },
+    };
+    contexts.set(claims, context);
+  }
+  return context;
+}
+
 /**
- * Installs the guard: records every route's declared access, authenticates bearer tokens, refuses revoked
- * sessions and checks the declared permission on the server. A route that declares nothing is refused.
+ * Installs the guard: records every route's declared access and gives each route its own onRequest hook
+ * that authenticates the bearer token, refuses revoked sessions and checks the declared permission. A
+ * route that declares nothing is refused.
  */
 export function installRouteAccess(
   app: FastifyInstance,
   deps: { tokens: TokenService; revoked: RevokedSessions; routes: RegisteredRoute[] },
 ): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD') continue;
-      deps.routes.push({ method, url: route.url, access: route.config?.access });
-    }
-  });
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (!request.routeOptions.url) return; // the not-found handler answers 404
+
+  const authenticate = (request: FastifyRequest, claims: AccessClaims) => {
+    if (deps.revoked.isRevoked(claims.sessionId)) throw unauthorized('auth.sessionExpired');
+    request.auth = authContextOf(claims);
+  };
+  const authorise = (request: FastifyRequest, access: RouteAccess | undefined) => {
     if (!access) throw forbidden();
-    const token = bearerToken(request);
-    if (token) {
-      let claims: AccessClaims;
-      try {
-        claims = await deps.tokens.verifyAccess(token);
-      } catch {
-        throw unauthorized('auth.sessionExpired');
-      }
-      if (deps.revoked.isRevoked(claims.sessionId)) throw unauthorized('auth.sessionExpired');
-      request.auth = {
-        ...claims,
-        subject: {
-          role: claims.role,
-          userFeatures: claims.featureAccess,
-          clientPlanFeatures: claims.planFeatures,
-          accountCountry: claims.accountCountry,
-        },
-      };
-    }
     if ('public' in access) return;
     const auth = requireAuth(request);
     if ('permission' in access && !can(auth.subject, access.permission, access.action)) throw forbidden();
+  };
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      deps.routes.push({ method, url: route.url, access });
+    }
+    const guard = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      try {
+        const token = bearerToken(request);
+        if (token) {
+          // A token verified before is answered without waiting; a new one is verified asynchronously.
+          const known = deps.tokens.peekVerified(token);
+          if (!known) {
+            deps.tokens.verifyAccess(token).then(
+              (claims) => {
+                try {
+                  authenticate(request, claims);
+                  authorise(request, access);
+                  done();
+                } catch (err) {
+                  done(err as Error);
+                }
+              },
+              () => done(unauthorized('auth.sessionExpired')),
+            );
+            return;
+          }
+          authenticate(request, known);
+        }
+        authorise(request, access);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    };
+    const existing = route.onRequest;
+    route.onRequest = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
   });
 }

@@ -21,6 +21,8 @@ export interface AccessClaims {
 export interface TokenService {
   signAccess(claims: AccessClaims): Promise<{ token: string; expiresAt: number }>;
   verifyAccess(token: string): Promise<AccessClaims>;
+  /** The claims of a token verified before and not yet expired, without waiting; undefined otherwise. */
+  peekVerified(token: string): AccessClaims | undefined;
   signMfa(payload: { userId: string; clientId: string }): Promise<string>;
   verifyMfa(token: string): Promise<{ userId: string; clientId: string }>;
 }
@@ -49,6 +51,14 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
     verified.set(token, { claims, expiresAtMs });
   }
 
+  function peekVerified(token: string): AccessClaims | undefined {
+    const hit = verified.get(token);
+    if (!hit) return undefined;
+    if (hit.expiresAtMs > Date.now()) return hit.claims;
+    verified.delete(token);
+    return undefined;
+  }
+
   return {
     async signAccess(claims) {
       const expiresAt = Date.now() + options.accessTtlSeconds * 1000;
@@ -70,12 +80,10 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
         .sign(await keyPromise);
       return { token, expiresAt };
     },
+    peekVerified,
     async verifyAccess(token) {
-      const hit = verified.get(token);
-      if (hit) {
-        if (hit.expiresAtMs > Date.now()) return hit.claims;
-        verified.delete(token);
-      }
+      const known = peekVerified(token);
+      if (known) return known;
       const { payload } = await jwtVerify(token, await keyPromise, {
         issuer: ISSUER,
         audience: ACCESS_AUDIENCE,

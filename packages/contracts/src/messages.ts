@@ -127,6 +127,54 @@ export const MESSAGES = {
     en: 'This access role is still held by users and cannot be deleted.',
     id: 'Peran akses ini masih dipakai pengguna sehingga tidak dapat dihapus.',
   },
+  // Inbox and channels (000 §8, 001 §8)
+  'inbox.expiredWhatsapp': {
+    en: 'This chat has expired: more than 24 hours since the customer last wrote. Send a follow-up template.',
+    id: 'Chat ini sudah kedaluwarsa: lebih dari 24 jam sejak pelanggan terakhir mengirim pesan. Kirim template follow-up.',
+  },
+  'inbox.expiredResolve': {
+    en: 'This chat has expired. Replies are closed after 24 hours; resolve the chat.',
+    id: 'Chat ini sudah kedaluwarsa. Balasan ditutup setelah 24 jam; selesaikan chat ini.',
+  },
+  'inbox.creditsEmpty': {
+    en: 'Chat credits are empty. Contact your admin to top up.',
+    id: 'Kredit chat habis. Hubungi admin Anda untuk isi ulang.',
+  },
+  'inbox.ticketClosed': { en: 'This chat is already resolved.', id: 'Chat ini sudah diselesaikan.' },
+  'inbox.assigneeInvalid': {
+    en: 'This user cannot be assigned to chats.',
+    id: 'Pengguna ini tidak dapat ditugaskan ke chat.',
+  },
+  'wa.reengagement': {
+    en: 'Not delivered: more than 24 hours have passed since the customer last replied (131047). Send a follow-up template.',
+    id: 'Tidak terkirim: sudah lebih dari 24 jam sejak pelanggan terakhir membalas (131047). Kirim template follow-up.',
+  },
+  'wa.undeliverable': {
+    en: 'Not delivered: the number cannot receive WhatsApp messages (131026).',
+    id: 'Tidak terkirim: nomor ini tidak dapat menerima pesan WhatsApp (131026).',
+  },
+  'wa.pairRateLimit': {
+    en: 'Too many messages to this customer in a short time (131056). Try again later.',
+    id: 'Terlalu banyak pesan ke pelanggan ini dalam waktu singkat (131056). Coba lagi nanti.',
+  },
+  'wa.rateLimit': {
+    en: 'WhatsApp rate limit hit ({0}). Please try again later.',
+    id: 'Batas pengiriman WhatsApp tercapai ({0}). Silakan coba lagi nanti.',
+  },
+  'wa.unavailable': {
+    en: 'WhatsApp service is temporarily unavailable.',
+    id: 'Layanan WhatsApp sedang tidak tersedia.',
+  },
+  'wa.timeout': { en: 'Connection to WhatsApp timed out.', id: 'Koneksi ke WhatsApp habis waktu.' },
+  'wa.failed': { en: 'Not delivered: {0}', id: 'Tidak terkirim: {0}' },
+  'channel.whatsappExists': {
+    en: 'This business already has a WhatsApp number. Remove it to connect another.',
+    id: 'Bisnis ini sudah memiliki nomor WhatsApp. Hapus nomor tersebut untuk menghubungkan nomor lain.',
+  },
+  'channel.notOffered': {
+    en: 'This channel is not offered.',
+    id: 'Kanal ini tidak tersedia.',
+  },
   // Generic HTTP
   'http.notFound': { en: 'Not found', id: 'Tidak ditemukan' },
   'http.internal': {

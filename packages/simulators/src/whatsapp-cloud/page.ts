@@ -9,6 +9,7 @@ export const customerPageHtml = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Customer phone — WhatsApp simulator</title>
+<link rel="icon" href="data:,">
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #e5ddd5; color: #111; }
   main { max-width: 480px; margin: 0 auto; min-height: 100vh; display: flex; flex-direction: column; background: #efeae2; }
@@ -88,13 +89,9 @@ export const customerPageHtml = `<!doctype html>
       var div = document.createElement('div');
       div.className = 'bubble ' + e.direction;
       div.dataset.messageId = e.id;
-      if (e.direction === 'out') {
-        div.setAttribute('role', 'listitem');
-        div.setAttribute('aria-label', 'Message from the business');
-      } else {
-        div.setAttribute('role', 'article');
-        div.setAttribute('aria-label', 'Your message');
-      }
+      // Business messages are list items; the customer's own bubbles are not (tests count listitems).
+      div.setAttribute('role', e.direction === 'out' ? 'listitem' : 'article');
+      div.dataset.direction = e.direction === 'out' ? 'business' : 'customer';
       if (e.mediaUrl) {
         var isImage = e.type === 'image' || e.type === 'sticker' || (e.mime || '').indexOf('image/') === 0;
         if (isImage) {

@@ -152,6 +152,8 @@ export async function startWhatsappCloudSimulator(
   const urlKey = randomBytes(32);
 
   const numbers = new Map<string, NumberState>();
+  /** access token → phone number ids registered with it */
+  const tokens = new Map<string, Set<string>>();
   const customers = new Map<string, Customer>();
   const pairBuckets = new Map<string, TokenBucket>();
   const undeliverable = new Set<string>();
@@ -753,6 +755,12 @@ export async function startWhatsappCloudSimulator(
       .send(graphError(status < 500 ? 100 : 1, `(#${status < 500 ? 100 : 1}) ${err.message}`));
   });
 
+  function numbersByToken(token: string | undefined): NumberState[] {
+    if (token === undefined) return [];
+    const ids = tokens.get(token);
+    return ids ? [...ids].flatMap((id) => numbers.get(id) ?? []) : [];
+  }
+
   function bearer(req: FastifyRequest): string | undefined {
     const h = req.headers.authorization;
     if (!h) return undefined;
@@ -763,7 +771,7 @@ export async function startWhatsappCloudSimulator(
   function authNumber(req: FastifyRequest, phoneNumberId: string, method: 'post' | 'get'): NumberState {
     const token = bearer(req);
     const num = numbers.get(phoneNumberId);
-    const known = token !== undefined && [...numbers.values()].some((n) => n.accessToken === token);
+    const known = numbersByToken(token).length > 0;
     if (!known) {
       stats.authErrors++;
       throw badToken();
@@ -779,8 +787,7 @@ export async function startWhatsappCloudSimulator(
   /** Media access: the token must belong to a number of the media's WABA. */
   function authMedia(req: FastifyRequest, mediaId: string, method: 'get' | 'delete'): StoredMedia {
     const token = bearer(req);
-    const tokenNumbers =
-      token === undefined ? [] : [...numbers.values()].filter((n) => n.accessToken === token);
+    const tokenNumbers = numbersByToken(token);
     if (tokenNumbers.length === 0) {
       stats.authErrors++;
       throw badToken();
@@ -837,8 +844,7 @@ export async function startWhatsappCloudSimulator(
   app.get('/whatsapp_business/attachments', async (req, reply) => {
     const q = req.query as { mid?: string; ext?: string; hash?: string };
     const token = bearer(req);
-    const tokenNumbers =
-      token === undefined ? [] : [...numbers.values()].filter((n) => n.accessToken === token);
+    const tokenNumbers = numbersByToken(token);
     if (tokenNumbers.length === 0) {
       stats.authErrors++;
       return reply.code(401).send(graphError(190, 'Invalid OAuth access token - Cannot parse access token'));
@@ -971,6 +977,7 @@ export async function startWhatsappCloudSimulator(
     }
     set.add(res);
     const heartbeat = setInterval(() => res.write(': ping\n\n'), 25_000);
+    heartbeat.unref();
     req.raw.on('close', () => {
       clearInterval(heartbeat);
       const s = subscribers.get(k);
@@ -1021,6 +1028,14 @@ export async function startWhatsappCloudSimulator(
   // ---------------------------------------------------------------- handle
 
   function registerNumber(args: RegisterNumberArgs): void {
+    const previous = numbers.get(args.phoneNumberId);
+    if (previous) tokens.get(previous.accessToken)?.delete(args.phoneNumberId);
+    let ids = tokens.get(args.accessToken);
+    if (!ids) {
+      ids = new Set();
+      tokens.set(args.accessToken, ids);
+    }
+    ids.add(args.phoneNumberId);
     numbers.set(args.phoneNumberId, { ...args, bucket: new TokenBucket(throughput, throughput) });
   }
 

@@ -6,17 +6,26 @@ cd "$(dirname "$0")/.."
 
 bash scripts/ensure-services.sh
 
+reports=$(mktemp -d)
+vitest() {
+  local name=$1
+  shift
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/$name.json" "$@"
+}
+
 echo "== lint (biome)"
 npx biome check .
 echo "== typecheck"
 npm run typecheck --silent
 echo "== unit"
-npx vitest run --project unit
+vitest unit --project unit
 echo "== integration (PostgreSQL)"
-npx vitest run --project integration
+vitest integration --project integration
 echo "== smoke (embedded PGlite)"
-SAPA_TEST_DB=pglite npx vitest run --project integration
+SAPA_TEST_DB=pglite vitest smoke --project integration
 echo "== web build"
 npm run build -w @sapa/web --silent
 echo "== browser journeys (Chromium)"
-npx vitest run --project e2e
+vitest e2e --project e2e
+echo "== all tests"
+node scripts/test-summary.mjs "$reports"

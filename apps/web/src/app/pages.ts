@@ -7,6 +7,8 @@ const auth = () => import('../features/auth');
 const dashboard = () => import('../features/dashboard');
 const settingsAdmin = () => import('../features/settings-admin');
 const settingsAccount = () => import('../features/settings-account');
+const inbox = () => import('../features/inbox');
+const settingsStore = () => import('../features/settings-store');
 const notAvailable = () => import('../shared/ui/NotAvailablePage');
 
 /** Public pages that exist; every other public route renders the public "not available yet" page. */
@@ -25,6 +27,9 @@ export const PUBLIC_PAGES: Record<string, LazyPage> = {
 /** Shell pages that exist; every other shell route renders the "not available yet" page. */
 export const SHELL_PAGES: Record<string, LazyPage> = {
   '/dashboard': () => dashboard().then((m) => ({ Component: m.DashboardPage })),
+  '/customer-service/inbox': () => inbox().then((m) => ({ Component: m.InboxPage })),
+  '/customer-service/inbox-chatroom': () => inbox().then((m) => ({ Component: m.InboxChatroomPage })),
+  '/setting/store': () => settingsStore().then((m) => ({ Component: m.BusinessSettingsPage })),
   '/setting/admin': () => settingsAdmin().then((m) => ({ Component: m.AdminSettingsPage })),
   '/setting/account': () => settingsAccount().then((m) => ({ Component: m.AccountSettingsPage })),
   '/setting/self-change-password': () => settingsAccount().then((m) => ({ Component: m.ChangePasswordPage })),

@@ -1,9 +1,12 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { can } from '@sapa/contracts';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ConsentDialog } from '../../features/consent/ConsentDialog';
-import { useMe } from '../../shared/api';
+import { DesktopNotifications } from '../../features/inbox/DesktopNotifications';
+import { accessSubjectOf, useMe } from '../../shared/api';
+import { RealtimeProvider } from '../../shared/realtime';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { ShellHeader } from './ShellHeader';
@@ -25,22 +28,26 @@ export function Shell() {
     return me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : <PageLoader />;
   }
 
+  const inbox = can(accessSubjectOf(me.data), 'CUSTOMER_SERVICE_INBOX');
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <ShellHeader me={me.data} navOpened={navOpened} onToggleNav={nav.toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <ShellNavbar me={me.data} />
-      </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
-        <Outlet />
-      </AppShell.Main>
-      <ConsentDialog me={me.data} />
-    </AppShell>
+    <RealtimeProvider clientId={me.data.client.id} enabled={inbox}>
+      {inbox ? <DesktopNotifications /> : null}
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <ShellHeader me={me.data} navOpened={navOpened} onToggleNav={nav.toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <ShellNavbar me={me.data} />
+        </AppShell.Navbar>
+        <AppShell.Main bg="var(--mantine-color-gray-0)">
+          <Outlet />
+        </AppShell.Main>
+        <ConsentDialog me={me.data} />
+      </AppShell>
+    </RealtimeProvider>
   );
 }

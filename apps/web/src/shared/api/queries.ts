@@ -9,6 +9,9 @@ export const queryKeys = {
   adminUsers: ['admin', 'users'] as const,
   accessRoles: ['feature-access', 'list'] as const,
   mfaStatus: ['me', 'mfa'] as const,
+  /** Every inbox query (tickets, unread counts, chat rooms): refetched on each real-time (re)connection. */
+  inbox: ['inbox'] as const,
+  channelAccounts: ['channel-accounts'] as const,
 };
 
 /** GET /api/users/me: who is signed in, in which business, with what access. */

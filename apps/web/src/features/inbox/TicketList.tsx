@@ -1,0 +1,90 @@
+import { Box, Button, Center, Loader, Skeleton, Stack } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { ErrorState } from '../../shared/ui/ErrorState';
+import { useTickets } from './api';
+import { flattenTickets, type TicketFilters } from './cache';
+import { TicketRow } from './TicketRow';
+
+/** The tickets of one tab: keyset pages loaded on scroll (and by a "load more" button). */
+export function TicketList({
+  filters,
+  selectedId,
+  onSelect,
+}: {
+  filters: TicketFilters;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const query = useTickets(filters);
+  const tickets = flattenTickets(query.data, filters.sort);
+  const { ref, entry } = useIntersection({ threshold: 0 });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const visible = entry?.isIntersecting ?? false;
+  useEffect(() => {
+    if (visible && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [visible, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const filtered = Boolean(
+    filters.search || filters.channel || filters.priority || filters.tag || filters.responded,
+  );
+
+  if (query.isPending) {
+    return (
+      <Stack gap={0} aria-busy aria-label={t('common.loading')}>
+        {[1, 2, 3, 4, 5].map((i) => (
+          <Box key={i} px="sm" py={10} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+            <Skeleton height={12} width="60%" mb={8} />
+            <Skeleton height={10} width="85%" mb={6} />
+            <Skeleton height={8} width="30%" />
+          </Box>
+        ))}
+      </Stack>
+    );
+  }
+  if (query.isError && tickets.length === 0) {
+    return (
+      <Box p="sm">
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </Box>
+    );
+  }
+  if (tickets.length === 0) {
+    return (
+      <EmptyState title={filtered ? t('inbox.emptyFiltered') : t(`inbox.empty.${filters.tab}`)}>
+        {filtered ? t('inbox.emptyFilteredHint') : t('inbox.emptyHint')}
+      </EmptyState>
+    );
+  }
+  return (
+    <Box
+      component="ul"
+      aria-label={t('inbox.listLabel')}
+      m={0}
+      p={0}
+      style={{ listStyle: 'none', opacity: query.isPlaceholderData ? 0.6 : 1 }}
+    >
+      {tickets.map((ticket) => (
+        <li key={ticket.id}>
+          <TicketRow ticket={ticket} selected={ticket.id === selectedId} onSelect={onSelect} />
+        </li>
+      ))}
+      {hasNextPage ? (
+        <li ref={ref}>
+          <Center py="sm">
+            {isFetchingNextPage ? (
+              <Loader size="xs" aria-label={t('common.loading')} />
+            ) : (
+              <Button size="xs" variant="subtle" onClick={() => void fetchNextPage()}>
+                {t('common.loadMore')}
+              </Button>
+            )}
+          </Center>
+        </li>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+export { DesktopNotifications } from './DesktopNotifications';
+export { InboxChatroomPage } from './InboxChatroomPage';
+export { InboxPage } from './InboxPage';

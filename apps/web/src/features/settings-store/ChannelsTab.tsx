@@ -1,0 +1,161 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import type { ChannelAccount, Me } from '@sapa/contracts';
+import { IconCheck, IconCopy, IconPlugConnected } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppInfo } from '../../app/appInfo';
+import { errorMessage } from '../../shared/api';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { ErrorState } from '../../shared/ui/ErrorState';
+import { RowActions } from '../../shared/ui/RowActions';
+import { ChannelBadge } from '../inbox/ChannelBadge';
+import { useChannelAccounts, useDisconnectChannel } from './api';
+import { ConnectWhatsappForm } from './ConnectWhatsappForm';
+
+function WebhookUrl({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const absolute = url.startsWith('http') ? url : `${window.location.origin}${url}`;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Code style={{ overflowWrap: 'anywhere' }}>{absolute}</Code>
+      <CopyButton value={absolute}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t('common.copied') : t('common.copy')}>
+            <ActionIcon variant="subtle" onClick={copy} aria-label={t('channels.copyWebhook')}>
+              {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+/** The business's channel accounts; owner and admin connect WhatsApp Cloud and disconnect accounts. */
+export function ChannelsTab({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const info = useAppInfo();
+  const accounts = useChannelAccounts();
+  const disconnect = useDisconnectChannel();
+  const [removing, setRemoving] = useState<ChannelAccount | null>(null);
+  const [connected, setConnected] = useState<ChannelAccount | null>(null);
+  const manage = me.role === 'OWN' || me.role === 'ADC';
+  const hasWhatsapp = (accounts.data ?? []).some(
+    (account) => account.channel === 'WAP' && account.status === 'connected',
+  );
+  const offersWhatsapp = info.partner.allowedChannels.includes('WAP');
+
+  return (
+    <Stack gap="md">
+      {connected ? (
+        <Alert
+          color="green"
+          icon={<IconPlugConnected aria-hidden />}
+          title={t('channels.connected', { name: connected.name })}
+          withCloseButton
+          closeButtonLabel={t('common.close')}
+          onClose={() => setConnected(null)}
+        >
+          <Stack gap={4}>
+            <Text size="sm">{t('channels.webhookHint')}</Text>
+            {connected.webhookUrl ? <WebhookUrl url={connected.webhookUrl} /> : null}
+          </Stack>
+        </Alert>
+      ) : null}
+      {accounts.isPending ? (
+        <Stack gap="xs" aria-busy>
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+        </Stack>
+      ) : accounts.isError ? (
+        <ErrorState error={accounts.error} onRetry={() => void accounts.refetch()} />
+      ) : accounts.data.length === 0 ? (
+        <EmptyState title={t('channels.empty')}>{manage ? t('channels.emptyHint') : null}</EmptyState>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" aria-label={t('channels.listLabel')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('channels.channel')}</Table.Th>
+                  <Table.Th>{t('channels.name')}</Table.Th>
+                  <Table.Th>{t('channels.address')}</Table.Th>
+                  <Table.Th>{t('channels.status')}</Table.Th>
+                  <Table.Th>{t('channels.webhookUrl')}</Table.Th>
+                  {manage ? <Table.Th aria-label={t('common.actions')} /> : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {accounts.data.map((account) => (
+                  <Table.Tr key={account.id}>
+                    <Table.Td>
+                      <ChannelBadge channel={account.channel} size="sm" />
+                    </Table.Td>
+                    <Table.Td>{account.name}</Table.Td>
+                    <Table.Td>{account.address}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={account.status === 'connected' ? 'green' : 'gray'}>
+                        {t(`channels.state.${account.status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{account.webhookUrl ? <WebhookUrl url={account.webhookUrl} /> : '—'}</Table.Td>
+                    {manage ? (
+                      <Table.Td>
+                        {account.status === 'connected' ? (
+                          <RowActions
+                            editLabel=""
+                            deleteLabel={t('channels.disconnectNamed', { name: account.name })}
+                            onDelete={() => setRemoving(account)}
+                          />
+                        ) : null}
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {manage && offersWhatsapp && !hasWhatsapp && !accounts.isPending ? (
+        <ConnectWhatsappForm demo={info.demo} onConnected={setConnected} />
+      ) : null}
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('channels.disconnectTitle')}
+        confirmLabel={t('channels.disconnect')}
+        loading={disconnect.isPending}
+        error={disconnect.error ? errorMessage(disconnect.error) : null}
+        onClose={() => {
+          disconnect.reset();
+          setRemoving(null);
+        }}
+        onConfirm={() =>
+          removing &&
+          disconnect.mutate(removing.id, {
+            onSuccess: () => {
+              setRemoving(null);
+              setConnected(null);
+            },
+          })
+        }
+      >
+        {t('channels.disconnectConfirm', { name: removing?.name ?? '', address: removing?.address ?? '' })}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

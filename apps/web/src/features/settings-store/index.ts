@@ -1,0 +1,1 @@
+export { BusinessSettingsPage } from './BusinessSettingsPage';

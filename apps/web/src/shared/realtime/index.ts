@@ -1,0 +1,2 @@
+export type { RealtimeState } from './client';
+export { RealtimeProvider, useRealtime, useRealtimeState } from './RealtimeProvider';

@@ -29,7 +29,6 @@ import {
 } from './wire.js';
 
 const VERSION_RE = /^v\d+(\.\d+)?$/;
-const MEDIA_URL_TTL_MS = 5 * 60 * 1000;
 const MEDIA_TYPES = ['image', 'audio', 'video', 'document', 'sticker'] as const;
 const STATUS_ORDER: OutboundStatus[] = ['accepted', 'sent', 'delivered', 'read'];
 
@@ -149,6 +148,7 @@ export async function startWhatsappCloudSimulator(
   const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
   const logLimit = options.webhookLogLimit ?? 10_000;
   const graphVersion = options.graphVersion ?? 'v21.0';
+  const mediaUrlTtlMs = options.mediaUrlTtlMs ?? 5 * 60 * 1000;
   const urlKey = randomBytes(32);
 
   const numbers = new Map<string, NumberState>();
@@ -867,10 +867,55 @@ export async function startWhatsappCloudSimulator(
     return reply.header('content-type', m.mime).header('content-length', m.bytes.length).send(m.bytes);
   });
 
+  function phoneNumberInfo(n: NumberState) {
+    return {
+      verified_name: n.businessName ?? n.displayPhoneNumber,
+      display_phone_number: n.displayPhoneNumber,
+      id: n.phoneNumberId,
+      quality_rating: 'GREEN',
+      code_verification_status: 'VERIFIED',
+      platform_type: 'CLOUD_API',
+      throughput: { level: 'STANDARD' },
+    };
+  }
+
+  /** Owner checks for WABA-level calls: the token must belong to a number of that WABA. */
+  function authWaba(req: FastifyRequest, wabaId: string, method: 'get' | 'post'): NumberState[] {
+    const mine = numbersByToken(bearer(req));
+    if (mine.length === 0) {
+      stats.authErrors++;
+      throw badToken();
+    }
+    const inWaba = [...numbers.values()].filter((n) => n.wabaId === wabaId);
+    if (inWaba.length === 0 || !mine.some((n) => n.wabaId === wabaId)) throw unknownObject(wabaId, method);
+    return inWaba;
+  }
+
+  // Phone number / WABA lookups a connector makes when an account is connected.
+  app.get<{ Params: { version: string; id: string } }>('/:version/:id/phone_numbers', async (req) => {
+    checkVersion(req.params.version);
+    return { data: authWaba(req, req.params.id, 'get').map(phoneNumberInfo) };
+  });
+  app.post<{ Params: { version: string; id: string } }>('/:version/:id/subscribed_apps', async (req) => {
+    checkVersion(req.params.version);
+    authWaba(req, req.params.id, 'post');
+    return { success: true };
+  });
+  app.post<{ Params: { version: string; phoneNumberId: string } }>(
+    '/:version/:phoneNumberId/register',
+    async (req) => {
+      checkVersion(req.params.version);
+      authNumber(req, req.params.phoneNumberId, 'post');
+      return { success: true };
+    },
+  );
+
   app.get<{ Params: { version: string; mediaId: string } }>('/:version/:mediaId', async (req) => {
     checkVersion(req.params.version);
+    const phone = numbers.get(req.params.mediaId);
+    if (phone) return phoneNumberInfo(authNumber(req, phone.phoneNumberId, 'get'));
     const m = authMedia(req, req.params.mediaId, 'get');
-    const ext = String(Math.floor((Date.now() + MEDIA_URL_TTL_MS) / 1000));
+    const ext = String(Math.floor((Date.now() + mediaUrlTtlMs) / 1000));
     const url = `${baseUrl}/whatsapp_business/attachments/?mid=${m.id}&ext=${ext}&hash=${mediaUrlHash(m.id, ext)}`;
     return {
       url,

@@ -22,6 +22,8 @@ export interface WhatsappCloudSimulatorOptions {
   webhookRetry?: { attempts: number; baseDelayMs: number };
   /** Delays before the `sent` and then `delivered` status webhooks; default 10 ms and 30 ms. */
   statusDelaysMs?: { sent: number; delivered: number };
+  /** Validity of media download URLs from `GET /{media-id}`; default 5 minutes (as Meta). */
+  mediaUrlTtlMs?: number;
   /** Timeout of one webhook POST; default 10 000 ms. */
   webhookTimeoutMs?: number;
   /** How many delivered webhooks `deliveredWebhooks()` keeps (oldest dropped); default 10 000. */

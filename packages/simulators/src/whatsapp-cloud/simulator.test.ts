@@ -55,7 +55,7 @@ async function startReceiver() {
   return { app, received, state, url: `http://127.0.0.1:${port}/webhook` };
 }
 
-async function waitFor<T>(fn: () => T | undefined | false, what = 'condition', timeoutMs = 3000): Promise<T> {
+async function waitFor<T>(fn: () => T | undefined | false, what = 'condition', timeoutMs = 5000): Promise<T> {
   const start = Date.now();
   for (;;) {
     const v = fn();

@@ -19,6 +19,7 @@ import { installRouteAccess, PUBLIC, type RegisteredRoute } from './platform/aut
 import type { ServerDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { contractSerializerCompiler } from './platform/http/serializer.js';
+import { inboxReaders, registerRealtimeHub } from './platform/realtime/realtime-hub.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -79,6 +80,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerUserRoutes(app, deps, userDeletionGuards);
   registerAccessRoleRoutes(app, deps);
   registerBillingRoutes(app, deps);
+  await registerRealtimeHub(app, deps, { canReceive: inboxReaders });
   registerMetrics(app);
   await registerWebApp(app, deps.config.webDist);
   return { app, routes };

@@ -6,6 +6,7 @@ import { createSecretBox } from './crypto/secret-box.js';
 import type { Database } from './db/database.js';
 import type { ServerDeps } from './deps.js';
 import { createInProcessEventBus } from './events/event-bus.js';
+import { createRedisEventBus } from './events/redis-event-bus.js';
 import { createJobQueue } from './jobs/job-queue.js';
 import { loadPartnerConfig } from './partner.js';
 
@@ -17,7 +18,10 @@ export function createServerDeps(options: {
   version: string;
 }): ServerDeps {
   const { config, database, logger } = options;
-  const bus = createInProcessEventBus();
+  // Several api processes share events through Redis (REDIS_URL); one process needs no Redis.
+  const bus = config.redisUrl
+    ? createRedisEventBus({ url: config.redisUrl, logger })
+    : createInProcessEventBus();
   return {
     config,
     database,

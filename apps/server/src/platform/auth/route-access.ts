@@ -55,7 +55,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 
 /** The auth context of a set of claims, built once per verified token (claims objects are cached). */
 const contexts = new WeakMap<AccessClaims, AuthContext>();
-function authContextOf(claims: AccessClaims): AuthContext {
+export function authContextOf(claims: AccessClaims): AuthContext {
   let context = contexts.get(claims);
   if (!context) {
     context = {

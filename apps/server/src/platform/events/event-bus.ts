@@ -1,12 +1,17 @@
 export type EventHandler = (payload: unknown) => void;
 
 /**
- * Publish/subscribe between the parts of Sapa. The in-process bus serves one process; a Redis bus
- * (REDIS_URL, the messages issue) fans events out between processes with the same interface.
+ * Publish/subscribe between the parts of Sapa. The in-process bus serves one process; the Redis bus
+ * (REDIS_URL, `redis-event-bus.ts`) fans events out between processes with the same interface.
+ *
+ * Delivery contract (both implementations): every subscriber of a topic, in every process sharing the
+ * bus, receives each published event exactly once, including the publishing process's own subscribers.
  */
 export interface EventBus {
   publish(topic: string, payload: unknown): Promise<void>;
   subscribe(topic: string, handler: EventHandler): () => void;
+  /** Resolves once every subscription made so far is active (Redis: the SUBSCRIBE was acknowledged). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,6 +30,7 @@ export function createInProcessEventBus(): EventBus {
       set.add(handler);
       return () => set.delete(handler);
     },
+    async ready() {},
     async close() {
       handlers.clear();
     },

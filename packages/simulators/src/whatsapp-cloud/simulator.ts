@@ -632,7 +632,11 @@ export async function startWhatsappCloudSimulator(
 
   async function customerSends(args: CustomerSendsArgs): Promise<{ messageId: string }> {
     const num = numbers.get(args.phoneNumberId);
-    if (!num) throw new Error(`WhatsApp simulator: unknown phone number id ${args.phoneNumberId}`);
+    if (!num) {
+      throw Object.assign(new Error(`WhatsApp simulator: unknown phone number id ${args.phoneNumberId}`), {
+        statusCode: 400,
+      });
+    }
     const from = toWaId(args.from);
     if (!from) throw new Error('WhatsApp simulator: the customer wa_id must contain digits');
     const c = getCustomer(num.phoneNumberId, from);
@@ -719,6 +723,13 @@ export async function startWhatsappCloudSimulator(
         msg.errors = [UNSUPPORTED_INBOUND_ERROR()];
         entry.text = '[unsupported message]';
         break;
+      default:
+        throw Object.assign(
+          new Error(`WhatsApp simulator: unknown customer message type ${(m as { type?: unknown }).type}`),
+          {
+            statusCode: 400,
+          },
+        );
     }
     c.thread.push(entry);
     messageIndex.set(id, { customer: c, entry });

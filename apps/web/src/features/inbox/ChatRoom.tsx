@@ -142,8 +142,8 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
   return (
     <Stack gap={0} h="100%" style={{ minHeight: 0 }} data-testid="chat-room">
       <Paper px="sm" py="xs" radius={0} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -180,7 +180,7 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
             </Box>
           </Group>
           {open ? (
-            <Group gap={6} wrap="nowrap">
+            <Group gap={6} wrap="nowrap" ml="auto">
               <Button
                 size="xs"
                 variant="default"

@@ -1,7 +1,6 @@
-import { Badge, Box, Group, Paper, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Paper, Tabs, Title } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { CHANNEL_CODES, type ChannelCode } from '@sapa/contracts';
-import { IconMessages } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -192,11 +191,7 @@ export function InboxPage() {
             <ChatRoom key={selectedId} ticketId={selectedId} me={me.data} onBack={() => select(null)} />
           ) : (
             <Box m="auto">
-              <EmptyState title={t('inbox.selectChat')}>
-                <Text span size="sm" c="dimmed">
-                  <IconMessages size={14} aria-hidden /> {t('inbox.selectChatHint')}
-                </Text>
-              </EmptyState>
+              <EmptyState title={t('inbox.selectChat')}>{t('inbox.selectChatHint')}</EmptyState>
             </Box>
           )}
         </Box>

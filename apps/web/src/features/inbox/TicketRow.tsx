@@ -86,7 +86,7 @@ export function TicketRow({
           </Text>
         ) : null}
         {!ticket.responded && !expired ? (
-          <Badge size="xs" color="orange" variant="dot">
+          <Badge size="xs" color="orange" variant="dot" tt="none">
             {t('inbox.unresponded')}
           </Badge>
         ) : null}

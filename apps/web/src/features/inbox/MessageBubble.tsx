@@ -193,7 +193,7 @@ export function MessageBubble({
             <Text size="xs" c="dimmed">
               {bubbleTime(message.createdAt, language)}
             </Text>
-            {outbound ? <DeliveryTicks status={message.status} /> : null}
+            {outbound && !internal ? <DeliveryTicks status={message.status} /> : null}
           </Group>
           {message.status === 'failed' ? (
             <Group gap="xs" justify="space-between" wrap="nowrap">

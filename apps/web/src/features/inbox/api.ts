@@ -105,13 +105,23 @@ export function useAssignableUsers(search: string, enabled: boolean) {
 export function applyTicketToCaches(queryClient: QueryClient, ticket: TicketSummary): void {
   queryClient.setQueryData(inboxKeys.ticket(ticket.id), ticket);
   for (const [key, data] of queryClient.getQueriesData<TicketPages>({ queryKey: inboxKeys.tickets })) {
-    const filters = key[3] as TicketFilters | undefined;
+    const filters = key[inboxKeys.tickets.length] as TicketFilters | undefined;
     if (!filters) continue;
     const next = applyTicket(data, ticket, filters);
     if (next === null) void queryClient.invalidateQueries({ queryKey: key, exact: true });
     else if (next !== data) queryClient.setQueryData(key, next);
   }
   void queryClient.invalidateQueries({ queryKey: inboxKeys.unread });
+}
+
+function findListedTicket(queryClient: QueryClient, id: string): TicketSummary | undefined {
+  for (const [, data] of queryClient.getQueriesData<TicketPages>({ queryKey: inboxKeys.tickets })) {
+    for (const page of data?.pages ?? []) {
+      const found = page.items.find((item) => item.id === id);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 export function applyMessageToCaches(queryClient: QueryClient, message: Message): void {
@@ -139,7 +149,8 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: (id: string) => request(inboxEndpoints.markRead, { params: { id }, body: {} }),
     onSuccess: (_data, id) => {
-      const ticket = queryClient.getQueryData<TicketSummary>(inboxKeys.ticket(id));
+      const ticket =
+        queryClient.getQueryData<TicketSummary>(inboxKeys.ticket(id)) ?? findListedTicket(queryClient, id);
       if (ticket && ticket.unreadCount > 0) applyTicketToCaches(queryClient, { ...ticket, unreadCount: 0 });
       else void queryClient.invalidateQueries({ queryKey: inboxKeys.unread });
     },

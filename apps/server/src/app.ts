@@ -10,8 +10,16 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import { registerAccessRoleRoutes } from './modules/access-roles/access-roles.routes.js';
 import { registerActivityRoutes } from './modules/activity/activity.routes.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
+import { registerChannelRoutes } from './modules/channels/channels.routes.js';
+import { whatsappInboundJob } from './modules/channels/connectors/whatsapp-cloud/inbound.js';
+import {
+  outboundMarkReadJob,
+  outboundSendJob,
+} from './modules/channels/connectors/whatsapp-cloud/outbound.js';
+import { registerWhatsappWebhookRoutes } from './modules/channels/connectors/whatsapp-cloud/webhook.routes.js';
 import { registerAppRoutes } from './modules/demo/demo.routes.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
+import { registerInboxRoutes } from './modules/inbox/inbox.routes.js';
 import { sendNotificationJob } from './modules/notifications/notifications.jobs.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import type { UserDeletionGuard } from './modules/users/users.service.js';
@@ -27,11 +35,21 @@ export interface BuiltApp {
   routes: RegisteredRoute[];
 }
 
+/** Every job of every module (not yet registered on the queue). */
+export function defineJobs(deps: ServerDeps) {
+  return {
+    notify: sendNotificationJob(deps.db),
+    whatsappInbound: whatsappInboundJob(deps),
+    send: outboundSendJob(deps),
+    markRead: outboundMarkReadJob(deps),
+  };
+}
+
 /** Defines every job of every module on the queue; the worker role runs them. */
 export function registerJobs(deps: ServerDeps) {
-  const notify = sendNotificationJob(deps.db);
-  deps.jobs.register(notify);
-  return { notify };
+  const jobs = defineJobs(deps);
+  for (const job of Object.values(jobs)) deps.jobs.register(job as never);
+  return jobs;
 }
 
 /** Builds the HTTP app from its dependencies: used by main and by the integration tests (app.inject). */
@@ -80,6 +98,9 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerUserRoutes(app, deps, userDeletionGuards);
   registerAccessRoleRoutes(app, deps);
   registerBillingRoutes(app, deps);
+  registerChannelRoutes(app, deps);
+  registerInboxRoutes(app, deps, jobs);
+  await registerWhatsappWebhookRoutes(app, deps, jobs.whatsappInbound);
   await registerRealtimeHub(app, deps, { canReceive: inboxReaders });
   registerMetrics(app);
   await registerWebApp(app, deps.config.webDist);

@@ -2,8 +2,7 @@ import { Writable } from 'node:stream';
 import type { TokenPair } from '@sapa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { sendNotificationJob } from '../src/modules/notifications/notifications.jobs.js';
+import { buildApp, defineJobs } from '../src/app.js';
 import { createLogger } from '../src/platform/logging/logger.js';
 import { nextIp, totpNow, waitForResetCode } from './auth-helpers.js';
 import { bearer, makeBusiness, PASSWORD } from './fixtures.js';
@@ -28,7 +27,7 @@ beforeAll(async () => {
   });
   const built = await buildApp(
     { ...server.deps, logger, config: { ...server.deps.config, logLevel: 'debug' } },
-    { notify: sendNotificationJob(server.deps.db) },
+    defineJobs(server.deps),
   );
   verbose = built.app;
   await verbose.ready();

@@ -2,16 +2,22 @@ import type { TokenPair } from '@sapa/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureAccessRoles } from '../src/modules/access-roles/access-roles.schema.js';
+import { channelAccounts } from '../src/modules/channels/channels.schema.js';
 import { memberships, users } from '../src/modules/identity/identity.schema.js';
+import { messages, tickets } from '../src/modules/tickets/tickets.schema.js';
 import { postLogin, signInFresh } from './auth-helpers.js';
 import { bearer, makeBusiness, PASSWORD } from './fixtures.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, type TestServer, waitFor } from './harness.js';
+import { changeValue, connectWhatsapp, delivery, postWebhook } from './whatsapp.js';
 
 let server: TestServer;
 let bizA: Awaited<ReturnType<typeof makeBusiness>>;
 let bizB: Awaited<ReturnType<typeof makeBusiness>>;
 let ownerA: TokenPair;
 let roleB: { id: string; name: string };
+let accountB: string;
+let ticketB: string;
+let messageB: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -35,6 +41,20 @@ beforeAll(async () => {
     payload: { name: 'Milik A', menus: ['dashboard'] },
   });
   expect(own.statusCode).toBe(200);
+  // B's WhatsApp number, a customer's ticket and message.
+  accountB = (await connectWhatsapp(server.app, ownerB, 'http://127.0.0.1:9/v25.0')).id;
+  const hook = await postWebhook(
+    server.app,
+    accountB,
+    delivery([changeValue({ messages: [{ from: '6289900001', text: 'rahasia B' }] })]),
+  );
+  expect(hook.statusCode).toBe(200);
+  const row = await waitFor(async () => {
+    const [m] = await server.deps.db.select().from(messages).where(eq(messages.clientId, bizB.clientId));
+    return m ?? false;
+  });
+  ticketB = row.ticketId;
+  messageB = row.id;
 });
 afterAll(() => server.close());
 
@@ -42,7 +62,10 @@ afterAll(() => server.close());
  * For every route that takes a `:param`: a real id of business B, and a body that passes validation (so the
  * request reaches the service). A new route with a param must be added here, or the test fails.
  */
-const businessBIds: Record<string, { param: string; id: () => string; body?: Record<string, unknown> }> = {
+const businessBIds: Record<
+  string,
+  { param: string; id: () => string; body?: Record<string, unknown>; more?: Record<string, () => string> }
+> = {
   '/api/admin/users/:id': {
     param: 'id',
     id: () => bizB.userIds[bizB.agent.email]!,
@@ -53,25 +76,58 @@ const businessBIds: Record<string, { param: string; id: () => string; body?: Rec
     id: () => roleB.id,
     body: { name: 'Diretas', allMenu: true },
   },
+  '/api/channel-accounts/:id': { param: 'id', id: () => accountB },
+  '/api/tickets/:id': { param: 'id', id: () => ticketB },
+  '/api/tickets/:id/messages': {
+    param: 'id',
+    id: () => ticketB,
+    body: { text: 'diretas', clientMessageId: '0190f4c8-0000-7000-8000-00000000000b' },
+  },
+  '/api/tickets/:id/messages/:messageId/retry': {
+    param: 'id',
+    id: () => ticketB,
+    more: { messageId: () => messageB },
+  },
+  '/api/tickets/:id/read': { param: 'id', id: () => ticketB },
+  '/api/tickets/:id/assign': {
+    param: 'id',
+    id: () => ticketB,
+    body: { assigneeId: '0190f4c8-0000-7000-8000-00000000000c' },
+  },
+  '/api/tickets/:id/resolve': { param: 'id', id: () => ticketB, body: { note: 'diretas' } },
 };
 
 /** Everything of business B a request could change. */
 async function snapshotB() {
   const db = server.deps.db;
-  const [m, r, u] = await Promise.all([
+  const [m, r, u, ca, t, msg] = await Promise.all([
     db.select().from(memberships).where(eq(memberships.clientId, bizB.clientId)),
     db.select().from(featureAccessRoles).where(eq(featureAccessRoles.clientId, bizB.clientId)),
     db.select().from(users),
+    db.select().from(channelAccounts).where(eq(channelAccounts.clientId, bizB.clientId)),
+    db.select().from(tickets).where(eq(tickets.clientId, bizB.clientId)),
+    db.select().from(messages).where(eq(messages.clientId, bizB.clientId)),
   ]);
   const bUserIds = new Set(Object.values(bizB.userIds));
   const sort = <T extends { userId?: string; id?: string }>(rows: T[]) =>
     [...rows].sort((a, b) => String(a.userId ?? a.id).localeCompare(String(b.userId ?? b.id)));
-  return JSON.stringify({ m: sort(m), r: sort(r), u: sort(u.filter((x) => bUserIds.has(x.id))) });
+  return JSON.stringify({
+    m: sort(m),
+    r: sort(r),
+    u: sort(u.filter((x) => bUserIds.has(x.id))),
+    ca: sort(ca),
+    t: sort(t),
+    msg: sort(msg),
+  });
 }
 
 describe("a user of business A cannot reach business B's resources", () => {
   it("answers 404 for B's ids on every route that takes one, and leaves B unchanged", async () => {
-    const paramRoutes = server.routes.filter((r) => /:[A-Za-z]/.test(r.url));
+    // Provider webhooks are public and addressed by account id; they are authenticated by the provider's
+    // signature or verify token instead (whatsapp-inbound.int.test.ts).
+    const paramRoutes = server.routes.filter(
+      (r) => /:[A-Za-z]/.test(r.url) && !r.url.startsWith('/webhooks/'),
+    );
     expect(paramRoutes.length).toBeGreaterThanOrEqual(5);
     const unmapped = [...new Set(paramRoutes.map((r) => r.url))].filter((url) => !(url in businessBIds));
     if (unmapped.length > 0)
@@ -82,7 +138,8 @@ describe("a user of business A cannot reach business B's resources", () => {
     const tried: string[] = [];
     for (const route of paramRoutes) {
       const entry = businessBIds[route.url]!;
-      const url = route.url.replace(`:${entry.param}`, entry.id());
+      let url = route.url.replace(`:${entry.param}`, entry.id());
+      for (const [name, id] of Object.entries(entry.more ?? {})) url = url.replace(`:${name}`, id());
       const withBody = route.method !== 'GET' && route.method !== 'DELETE';
       const res = await server.app.inject({
         method: route.method as 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH',
@@ -101,6 +158,14 @@ describe("a user of business A cannot reach business B's resources", () => {
         'DELETE /api/admin/users/:id',
         'PUT /api/feature-access/:id',
         'DELETE /api/feature-access/:id',
+        'DELETE /api/channel-accounts/:id',
+        'GET /api/tickets/:id',
+        'GET /api/tickets/:id/messages',
+        'POST /api/tickets/:id/messages',
+        'POST /api/tickets/:id/messages/:messageId/retry',
+        'POST /api/tickets/:id/read',
+        'POST /api/tickets/:id/assign',
+        'POST /api/tickets/:id/resolve',
       ]),
     );
     expect(await snapshotB()).toBe(before);

@@ -9,7 +9,11 @@ import type { z } from 'zod';
 export interface JobDefinition<TSchema extends z.ZodType = z.ZodType> {
   name: string;
   schema: TSchema;
-  handler: (data: z.output<TSchema>, meta: { id: string }) => Promise<void>;
+  /** `retryCount` of `retryLimit`: the last attempt is `retryCount >= retryLimit`. */
+  handler: (
+    data: z.output<TSchema>,
+    meta: { id: string; retryCount: number; retryLimit: number },
+  ) => Promise<void>;
   retryLimit?: number;
   retryDelaySeconds?: number;
   /** How many jobs of this queue one worker runs at once. */
@@ -84,11 +88,20 @@ export function createJobQueue(options: {
       for (const def of definitions.values()) {
         await boss.createQueue(def.name);
         if (!work) continue;
-        const run = async (jobs: PgBoss.Job<unknown>[]) => {
-          for (const job of jobs) await def.handler(def.schema.parse(job.data), { id: job.id });
+        const run = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
+          for (const job of jobs)
+            await def.handler(def.schema.parse(job.data), {
+              id: job.id,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+            });
         };
         for (let i = 0; i < (def.concurrency ?? 1); i++) {
-          await boss.work<unknown>(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, run);
+          await boss.work<unknown>(
+            def.name,
+            { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
+            run,
+          );
         }
       }
     },

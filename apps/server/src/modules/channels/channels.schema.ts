@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { clients } from '../tenancy/tenancy.schema.js';
+
+/** Non-secret WhatsApp Cloud settings of a channel account. */
+export interface WhatsappCloudConfig {
+  phoneNumberId: string;
+  wabaId: string;
+  displayPhoneNumber: string;
+  graphBaseUrl: string;
+}
+
+/** Secrets of a WhatsApp Cloud account, sealed together as one JSON with deps.secrets. */
+export interface WhatsappCloudSecrets {
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
+}
+
+/** A connected channel account of a business (001 §3 Channel account). */
+export const channelAccounts = pgTable(
+  'channel_accounts',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    id: uuid('id').notNull(),
+    channel: text('channel').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    status: text('status').$type<'connected' | 'disconnected'>().notNull().default('connected'),
+    config: jsonb('config').$type<WhatsappCloudConfig>().notNull(),
+    /** Sealed JSON (AES-GCM, deps.secrets): never returned by the API. */
+    secrets: text('secrets').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    // The webhook URL carries only the account id; it is globally unique (UUIDv7).
+    uniqueIndex('channel_accounts_id_key').on(t.id),
+    // 001 §9: one WhatsApp number per business.
+    uniqueIndex('channel_accounts_one_wap_key')
+      .on(t.clientId)
+      .where(sql`${t.channel} = 'WAP' and ${t.status} = 'connected'`),
+    // Routing sanity: a phone number id is connected to one account at most.
+    uniqueIndex('channel_accounts_phone_number_id_key')
+      .on(sql`(${t.config}->>'phoneNumberId')`)
+      .where(sql`${t.channel} = 'WAP' and ${t.status} = 'connected'`),
+  ],
+);
+
+/**
+ * Raw provider deliveries, stored before they are answered (ARCHITECTURE hot path). The event key is the
+ * sha256 of the raw body: a redelivery is byte-identical, so it is a no-op.
+ */
+export const inboundEvents = pgTable(
+  'inbound_events',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    id: uuid('id').notNull(),
+    channelAccountId: uuid('channel_account_id').notNull(),
+    providerEventKey: text('provider_event_key').notNull(),
+    raw: jsonb('raw').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().default(sql`now()`),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    uniqueIndex('inbound_events_key').on(t.clientId, t.channelAccountId, t.providerEventKey),
+    index('inbound_events_unprocessed_idx').on(t.clientId, t.receivedAt).where(sql`${t.processedAt} is null`),
+  ],
+);

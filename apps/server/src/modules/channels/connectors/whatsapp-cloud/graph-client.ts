@@ -1,0 +1,70 @@
+import type { WhatsappCloudConfig, WhatsappCloudSecrets } from '../../channels.schema.js';
+
+/** The outcome of one Graph API call, classified for the send job. */
+export type GraphResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; retryable: boolean; code: number | null; title: string; status: number | null };
+
+interface GraphError {
+  error?: { message?: string; code?: number; error_data?: { details?: string } };
+}
+
+const TIMEOUT_MS = 15_000;
+
+async function call<T>(
+  config: WhatsappCloudConfig,
+  secrets: WhatsappCloudSecrets,
+  path: string,
+  body: unknown,
+): Promise<GraphResult<T>> {
+  let res: Response;
+  try {
+    res = await fetch(`${config.graphBaseUrl}/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secrets.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (err) {
+    return { ok: false, retryable: true, code: null, title: (err as Error).message, status: null };
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (res.ok) return { ok: true, value: json as T };
+  const error = (json as GraphError | null)?.error;
+  const code = typeof error?.code === 'number' ? error.code : null;
+  const title = error?.error_data?.details || error?.message || `HTTP ${res.status}`;
+  // 130429 (throughput) and server errors are worth another try; other client errors are final.
+  const retryable = code === 130429 || res.status >= 500 || res.status === 429;
+  return { ok: false, retryable, code, title, status: res.status };
+}
+
+/** POST /{phone-number-id}/messages with a text body; `contextWamid` quotes a message. */
+export function sendText(
+  config: WhatsappCloudConfig,
+  secrets: WhatsappCloudSecrets,
+  input: { to: string; text: string; contextWamid?: string | null },
+) {
+  return call<{ messages?: { id: string }[] }>(config, secrets, `${config.phoneNumberId}/messages`, {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: input.to,
+    type: 'text',
+    text: { preview_url: false, body: input.text },
+    ...(input.contextWamid ? { context: { message_id: input.contextWamid } } : {}),
+  });
+}
+
+/** Read receipt for an inbound message. */
+export function markRead(config: WhatsappCloudConfig, secrets: WhatsappCloudSecrets, wamid: string) {
+  return call<{ success?: boolean }>(config, secrets, `${config.phoneNumberId}/messages`, {
+    messaging_product: 'whatsapp',
+    status: 'read',
+    message_id: wamid,
+  });
+}

@@ -1,0 +1,36 @@
+import { inboxEndpoints } from '@sapa/contracts';
+import { needs, requireAuth } from '../../platform/auth/route-access.js';
+import type { ServerDeps } from '../../platform/deps.js';
+import { type RouteRegistrar, route } from '../../platform/http/route.js';
+import * as inbox from './inbox.service.js';
+
+/** The inbox and chat (000 §7 portal API): READ for lists and history, UPDATE for anything that changes. */
+export function registerInboxRoutes(r: RouteRegistrar, deps: ServerDeps, jobs: inbox.InboxJobs) {
+  const read = needs('CUSTOMER_SERVICE_INBOX', 'READ');
+  const update = needs('CUSTOMER_SERVICE_INBOX', 'UPDATE');
+  route(r, inboxEndpoints.tickets, read, ({ query, request }) =>
+    inbox.listTickets(deps, requireAuth(request), query),
+  );
+  route(r, inboxEndpoints.unreadCount, read, ({ request }) => inbox.unreadCount(deps, requireAuth(request)));
+  route(r, inboxEndpoints.ticket, read, ({ params, request }) =>
+    inbox.getTicketDetail(deps, requireAuth(request), params.id!),
+  );
+  route(r, inboxEndpoints.messages, read, ({ params, query, request }) =>
+    inbox.listMessages(deps, requireAuth(request), params.id!, query),
+  );
+  route(r, inboxEndpoints.sendMessage, update, ({ params, body, request }) =>
+    inbox.sendMessage(deps, jobs, requireAuth(request), params.id!, body),
+  );
+  route(r, inboxEndpoints.retryMessage, update, ({ params, request }) =>
+    inbox.retryMessage(deps, jobs, requireAuth(request), params.id!, params.messageId!),
+  );
+  route(r, inboxEndpoints.markRead, update, ({ params, request }) =>
+    inbox.markTicketRead(deps, jobs, requireAuth(request), params.id!),
+  );
+  route(r, inboxEndpoints.assign, update, ({ params, body, request }) =>
+    inbox.assignTicket(deps, requireAuth(request), params.id!, body),
+  );
+  route(r, inboxEndpoints.resolve, update, ({ params, body, request }) =>
+    inbox.resolveTicket(deps, requireAuth(request), params.id!, body),
+  );
+}

@@ -1,0 +1,116 @@
+import type { MessageStatus, MessageType } from '@sapa/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { channelAccounts } from '../channels/channels.schema.js';
+import { contacts } from '../contacts/contacts.schema.js';
+import { clients } from '../tenancy/tenancy.schema.js';
+
+/** The per-business ticket number counter (readable ticket IDs T-000042). */
+export const ticketCounters = pgTable('ticket_counters', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  last: bigint('last', { mode: 'number' }).notNull().default(0),
+});
+
+export type TicketStatusValue = 'unassigned' | 'assigned' | 'resolved' | 'expired';
+
+/** A chat room / ticket (000 §3 Ticket, Chatroom; §4 lifecycle). */
+export const tickets = pgTable(
+  'tickets',
+  {
+    clientId: uuid('client_id').notNull(),
+    id: uuid('id').notNull(),
+    displayNumber: bigint('display_number', { mode: 'number' }).notNull(),
+    contactId: uuid('contact_id').notNull(),
+    channel: text('channel').notNull(),
+    channelAccountId: uuid('channel_account_id').notNull(),
+    status: text('status').$type<TicketStatusValue>().notNull().default('unassigned'),
+    assigneeId: uuid('assignee_id'),
+    priority: smallint('priority').notNull().default(3),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    remarks: text('remarks'),
+    lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().default(sql`now()`),
+    lastMessagePreview: text('last_message_preview'),
+    lastMessageDirection: text('last_message_direction').$type<'in' | 'out'>(),
+    lastMessageStatus: text('last_message_status').$type<MessageStatus>(),
+    unreadCount: integer('unread_count').notNull().default(0),
+    responded: boolean('responded').notNull().default(false),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by'),
+    resolveNote: text('resolve_note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    uniqueIndex('tickets_display_number_key').on(t.clientId, t.displayNumber),
+    // One open ticket per contact and channel account.
+    uniqueIndex('tickets_one_open_key')
+      .on(t.clientId, t.contactId, t.channelAccountId)
+      .where(sql`${t.status} in ('unassigned', 'assigned')`),
+    index('tickets_inbox_idx').on(t.clientId, t.status, t.lastMessageAt.desc(), t.id),
+    index('tickets_expiry_idx')
+      .on(t.lastCustomerMessageAt)
+      .where(sql`${t.status} in ('unassigned', 'assigned') and ${t.channel} = 'WAP'`),
+    foreignKey({ columns: [t.clientId, t.contactId], foreignColumns: [contacts.clientId, contacts.id] }),
+    foreignKey({
+      columns: [t.clientId, t.channelAccountId],
+      foreignColumns: [channelAccounts.clientId, channelAccounts.id],
+    }),
+  ],
+);
+
+export interface StoredMedia {
+  url: string;
+  mime: string;
+  filename: string | null;
+  size: number | null;
+}
+
+/** A chat message, inbound or outbound, public or an internal note (000 §3 Chat message). */
+export const messages = pgTable(
+  'messages',
+  {
+    clientId: uuid('client_id').notNull(),
+    id: uuid('id').notNull(),
+    ticketId: uuid('ticket_id').notNull(),
+    channelAccountId: uuid('channel_account_id').notNull(),
+    direction: text('direction').$type<'in' | 'out'>().notNull(),
+    visibility: text('visibility').$type<'public' | 'internal'>().notNull().default('public'),
+    type: text('type').$type<MessageType>().notNull(),
+    text: text('text'),
+    media: jsonb('media').$type<StoredMedia>(),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    status: text('status').$type<MessageStatus>().notNull(),
+    error: jsonb('error').$type<{ code: string; message: string }>(),
+    providerMessageId: text('provider_message_id'),
+    clientMessageId: uuid('client_message_id'),
+    senderUserId: uuid('sender_user_id'),
+    replyToId: uuid('reply_to_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    uniqueIndex('messages_provider_id_key').on(t.clientId, t.channelAccountId, t.providerMessageId),
+    uniqueIndex('messages_client_message_id_key').on(t.clientId, t.clientMessageId),
+    index('messages_ticket_idx').on(t.clientId, t.ticketId, t.createdAt.desc(), t.id),
+    foreignKey({ columns: [t.clientId, t.ticketId], foreignColumns: [tickets.clientId, tickets.id] }),
+  ],
+);

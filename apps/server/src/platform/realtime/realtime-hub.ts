@@ -17,8 +17,6 @@ export const REALTIME_TOPIC = 'realtime';
 export const REALTIME_CLOSE = {
   /** Missing, invalid or expired access token, or a revoked session: refresh the token, then reconnect. */
   unauthorized: 4401,
-  /** The socket fell too far behind (send buffer over the limit): reconnect and refetch. */
-  tooSlow: 4408,
   /** The server is shutting down: reconnect (another process will answer). */
   goingAway: 1001,
 } as const;
@@ -152,7 +150,7 @@ export async function registerRealtimeHub(
       if (!allowed) continue;
       if (c.socket.bufferedAmount > maxBufferedBytes) {
         log.warn({ userId: c.auth.userId }, 'realtime socket too slow, dropped');
-        c.socket.close(REALTIME_CLOSE.tooSlow, 'too slow');
+        // Its queue cannot drain in time: cut it (the client sees 1006, reconnects and refetches).
         c.socket.terminate();
         continue;
       }
@@ -190,6 +188,26 @@ export async function registerRealtimeHub(
   }, heartbeatMs);
   heartbeat.unref();
 
+  const hub: RealtimeHub = {
+    connectionCount: () => {
+      let n = 0;
+      for (const set of byClient.values()) n += set.size;
+      return n;
+    },
+    async close() {
+      if (closing) return;
+      closing = true;
+      clearInterval(heartbeat);
+      for (const u of unsubscribe) u();
+      for (const set of [...byClient.values()])
+        for (const c of [...set]) c.socket.close(REALTIME_CLOSE.goingAway, '');
+    },
+  };
+  // Before @fastify/websocket's own preClose (which closes sockets without a code): 1001 tells clients
+  // the server is going away.
+  app.addHook('preClose', (done) => {
+    void hub.close().then(() => done());
+  });
   if (!app.hasDecorator('websocketServer'))
     await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   app.route({
@@ -206,21 +224,5 @@ export async function registerRealtimeHub(
     },
   });
 
-  const hub: RealtimeHub = {
-    connectionCount: () => {
-      let n = 0;
-      for (const set of byClient.values()) n += set.size;
-      return n;
-    },
-    async close() {
-      if (closing) return;
-      closing = true;
-      clearInterval(heartbeat);
-      for (const u of unsubscribe) u();
-      for (const set of [...byClient.values()])
-        for (const c of [...set]) c.socket.close(REALTIME_CLOSE.goingAway, '');
-    },
-  };
-  app.addHook('onClose', () => hub.close());
   return hub;
 }

@@ -5,7 +5,13 @@ import { CHANNELS, type ChannelCode } from '@sapa/contracts';
 export function ChannelBadge({ channel, size = 'xs' }: { channel: ChannelCode; size?: 'xs' | 'sm' }) {
   const definition = CHANNELS[channel];
   return (
-    <Badge size={size} radius="sm" variant="light" color={definition.color} style={{ flexShrink: 0 }}>
+    <Badge
+      size={size}
+      radius="sm"
+      variant="light"
+      color={definition.color}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
       {definition.name}
     </Badge>
   );

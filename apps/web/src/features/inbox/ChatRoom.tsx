@@ -137,7 +137,7 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
   const data = ticket.data;
   const open = data.status !== 'resolved';
   const channel = CHANNELS[data.channel];
-  const left = data.expiresAt !== null && !isExpired(data) ? timeLeft(data.expiresAt) : null;
+  const left = data.expiresAt !== null && open && !isExpired(data) ? timeLeft(data.expiresAt) : null;
 
   return (
     <Stack gap={0} h="100%" style={{ minHeight: 0 }} data-testid="chat-room">

@@ -31,7 +31,7 @@ function WebhookUrl({ url }: { url: string }) {
   const absolute = url.startsWith('http') ? url : `${window.location.origin}${url}`;
   return (
     <Group gap={4} wrap="nowrap">
-      <Code style={{ overflowWrap: 'anywhere' }}>{absolute}</Code>
+      <Code style={{ overflowWrap: 'anywhere', maxWidth: 360 }}>{absolute}</Code>
       <CopyButton value={absolute}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? t('common.copied') : t('common.copy')}>
@@ -102,13 +102,17 @@ export function ChannelsTab({ me }: { me: Me }) {
               <Table.Tbody>
                 {accounts.data.map((account) => (
                   <Table.Tr key={account.id}>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <ChannelBadge channel={account.channel} size="sm" />
                     </Table.Td>
                     <Table.Td>{account.name}</Table.Td>
                     <Table.Td>{account.address}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={account.status === 'connected' ? 'green' : 'gray'}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Badge
+                        style={{ overflow: 'visible' }}
+                        variant="light"
+                        color={account.status === 'connected' ? 'green' : 'gray'}
+                      >
                         {t(`channels.state.${account.status}`)}
                       </Badge>
                     </Table.Td>

@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+import type { TokenPair } from '@sapa/contracts';
+import { startWhatsappCloudSimulator, type WhatsappCloudSimulator } from '@sapa/simulators';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInFresh } from '../../../../../test/auth-helpers.js';
+import { bearer, makeBusiness } from '../../../../../test/fixtures.js';
+import { startTestServer, type TestServer, waitFor } from '../../../../../test/harness.js';
+import { messages } from '../../../tickets/tickets.schema.js';
+
+let server: TestServer;
+let sim: WhatsappCloudSimulator;
+let owner: TokenPair;
+let biz: Awaited<ReturnType<typeof makeBusiness>>;
+const number = {
+  phoneNumberId: '106540352242922',
+  wabaId: '102290129340398',
+  displayPhoneNumber: '15550783881',
+  accessToken: 'sim-access-token-123',
+  appSecret: 'sim-app-secret-123',
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (server.app.server.address() as AddressInfo).port;
+  sim = await startWhatsappCloudSimulator({ port: 0 });
+  biz = await makeBusiness(server.deps.db, 'Simulasi');
+  owner = await signInFresh(server.app, biz.owner.email);
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/channel-accounts/whatsapp-cloud',
+    headers: bearer(owner),
+    payload: { name: 'Demo', ...number, verifyToken: 'sim-verify-token', graphBaseUrl: sim.graphBaseUrl },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  sim.registerNumber({
+    ...number,
+    webhookUrl: `http://127.0.0.1:${port}/webhooks/whatsapp-cloud/${res.json().id}`,
+  });
+});
+afterAll(async () => {
+  await sim?.close();
+  await server?.close();
+});
+
+describe('Sapa against the WhatsApp Cloud simulator', () => {
+  it('receives a customer message, replies, and follows the reply to delivered and read', async () => {
+    const waId = '6281234567890';
+    const { messageId: wamid } = await sim.customerSends({
+      phoneNumberId: number.phoneNumberId,
+      from: waId,
+      name: 'Budi',
+      message: { type: 'text', text: 'Halo, ada stok?' },
+    });
+    const inbound = await waitFor(async () => {
+      const [m] = await server.deps.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.clientId, biz.clientId), eq(messages.providerMessageId, wamid)));
+      return m ?? false;
+    });
+    expect(inbound).toMatchObject({ direction: 'in', text: 'Halo, ada stok?' });
+    const ticket = await server.app.inject({
+      method: 'GET',
+      url: `/api/tickets/${inbound.ticketId}`,
+      headers: bearer(owner),
+    });
+    expect(ticket.json()).toMatchObject({ contact: { name: 'Budi', handle: waId }, unreadCount: 1 });
+
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${inbound.ticketId}/messages`,
+      headers: bearer(owner),
+      payload: { text: 'Ada kak', clientMessageId: crypto.randomUUID(), replyToId: inbound.id },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const id = sent.json().id as string;
+    const row = async () =>
+      (
+        await server.deps.db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.clientId, biz.clientId), eq(messages.id, id)))
+      )[0];
+    await waitFor(async () => (await row())?.status === 'delivered', 20_000);
+    const conversation = sim.conversation(number.phoneNumberId, waId);
+    expect(conversation.map((m) => m.text)).toEqual(['Ada kak']);
+    expect(conversation[0]!.id).toBe((await row())!.providerMessageId);
+
+    sim.customerReads(number.phoneNumberId, waId);
+    await waitFor(async () => (await row())?.status === 'read', 20_000);
+  });
+});

@@ -1,10 +1,19 @@
 import { Anchor, Box, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import type { Message } from '@sapa/contracts';
+import { isMessageKey, type Message } from '@sapa/contracts';
 import { IconFileText, IconLock, IconMapPin, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../shared/i18n';
 import { DeliveryTicks } from './DeliveryTicks';
 import { bubbleTime } from './time';
+
+/** The failure in the UI's language: the code when it is a plain catalogue message, else the server's text. */
+function errorTextOf(error: { code: string; message: string }): string {
+  if (isMessageKey(error.code)) {
+    const text = translateMessage(error.code);
+    if (!text.includes('{0}')) return text;
+  }
+  return translateMessage(error.message);
+}
 
 function num(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -157,7 +166,7 @@ export function MessageBubble({
     : outbound
       ? 'var(--mantine-primary-color-0)'
       : 'var(--mantine-color-white)';
-  const errorText = message.error ? translateMessage(message.error.message) : null;
+  const errorText = message.error ? errorTextOf(message.error) : null;
   return (
     <Box
       data-testid="chat-message"
@@ -196,8 +205,8 @@ export function MessageBubble({
             {outbound && !internal ? <DeliveryTicks status={message.status} /> : null}
           </Group>
           {message.status === 'failed' ? (
-            <Group gap="xs" justify="space-between" wrap="nowrap">
-              <Text size="xs" c="red.7" role="alert">
+            <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+              <Text size="xs" c="red.7" role="alert" style={{ minWidth: 0 }}>
                 {errorText ?? t('inbox.sendFailed')}
               </Text>
               <Button
@@ -206,6 +215,7 @@ export function MessageBubble({
                 color="red"
                 leftSection={<IconRefresh size={12} aria-hidden />}
                 loading={retrying}
+                style={{ flexShrink: 0 }}
                 onClick={() => onRetry(message)}
               >
                 {t('inbox.retry')}

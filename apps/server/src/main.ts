@@ -1,4 +1,5 @@
 import { buildApp, registerJobs } from './app.js';
+import { startDemoWhatsapp } from './modules/channels/demo-whatsapp.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoBusiness } from './modules/demo/demo.seed.js';
 import { preloadRevokedSessions } from './modules/identity/sessions.js';
 import { loadConfig } from './platform/config.js';
@@ -22,6 +23,16 @@ async function main() {
   const seeded = config.demo ? await seedDemoBusiness(deps.db) : false;
   const { app } = await buildApp(deps, jobDefs);
   if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
+  // Demo: the WhatsApp Cloud simulator in-process (SIM_PORT, default PORT + 1) with the demo number connected.
+  const demoWhatsapp =
+    config.demo && config.role !== 'worker'
+      ? await startDemoWhatsapp(deps, { port: Number(process.env.SIM_PORT ?? config.port + 1) }).catch(
+          (err) => {
+            logger.warn({ err }, 'demo WhatsApp simulator not started');
+            return null;
+          },
+        )
+      : null;
 
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(`\nSapa ${deps.version} is running at ${config.publicUrl} (${where}, role ${config.role})`);
@@ -29,7 +40,9 @@ async function main() {
     console.log(seeded ? '\nDemo business created. Sign in with:' : '\nDemo accounts:');
     for (const m of DEMO_MEMBERS)
       console.log(`  ${m.role.padEnd(3)} ${(m.csPosition ?? '').padEnd(4)} ${m.email}  /  ${DEMO_PASSWORD}`);
-    console.log(`  Demo outbox (password-reset codes): ${config.publicUrl}/demo/outbox\n`);
+    console.log(`  Demo outbox (password-reset codes): ${config.publicUrl}/demo/outbox`);
+    if (demoWhatsapp) console.log(`  Customer phone (WhatsApp simulator): ${demoWhatsapp.customerPageUrl}`);
+    console.log('');
   }
 
   let stopping = false;
@@ -38,6 +51,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'stopping');
     await app.close();
+    await demoWhatsapp?.sim.close();
     await jobs.stop();
     await bus.close();
     await database.close();

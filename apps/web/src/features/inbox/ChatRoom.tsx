@@ -10,7 +10,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { CHANNELS, can, type Me, type TicketSummary } from '@sapa/contracts';
@@ -60,11 +59,19 @@ function ChatFooter({ ticket, me, onResolve }: { ticket: TicketSummary; me: Me; 
         <Alert color="orange" radius={0} icon={<IconClock aria-hidden />} data-testid="chat-expired">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{translateMessage('inbox.expiredWhatsapp')}</Text>
-            <Tooltip label={t('inbox.comingSoon')}>
-              <Button size="xs" variant="light" leftSection={<IconTemplate size={14} aria-hidden />} disabled>
-                {t('inbox.followUpTemplate')}
-              </Button>
-            </Tooltip>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconTemplate size={14} aria-hidden />}
+              rightSection={
+                <Badge size="xs" variant="outline" color="gray" tt="none">
+                  {t('inbox.comingSoon')}
+                </Badge>
+              }
+              disabled
+            >
+              {t('inbox.followUpTemplate')}
+            </Button>
           </Stack>
         </Alert>
       );
@@ -165,7 +172,7 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
                 <Text size="xs" c="dimmed" truncate>
                   {data.contact.handle} · {data.displayId}
                 </Text>
-                <StatusBadge status={data.status} />
+                <StatusBadge status={open && isExpired(data) ? 'expired' : data.status} />
                 {left ? (
                   <Text size="xs" c={left.hours < 2 ? 'orange.8' : 'dimmed'} visibleFrom="sm">
                     {t('inbox.expiresIn', { hours: left.hours, minutes: left.minutes })}

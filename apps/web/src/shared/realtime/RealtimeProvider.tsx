@@ -46,6 +46,7 @@ export function RealtimeProvider({
 
   useEffect(() => {
     if (!enabled) return;
+    let connectedBefore = false;
     const client = new RealtimeClient({
       getToken: () => getSession()?.accessToken ?? null,
       tokenExpiresAt: () => getSession()?.accessExpiresAt ?? null,
@@ -58,7 +59,11 @@ export function RealtimeProvider({
         for (const handler of handlers.current) handler(event);
       },
       onState: setState,
-      onOpen: () => void queryClient.invalidateQueries({ queryKey: queryKeys.inbox }),
+      onOpen: () => {
+        // The first connection needs no catch-up: the pages load their data themselves.
+        if (connectedBefore) void queryClient.invalidateQueries({ queryKey: queryKeys.inbox });
+        connectedBefore = true;
+      },
     });
     realtime.current = client;
     client.start();

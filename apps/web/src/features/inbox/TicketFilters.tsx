@@ -1,7 +1,8 @@
 import { Button, Collapse, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { CHANNELS, type ChannelCode } from '@sapa/contracts';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketFilters as Filters } from './cache';
 
@@ -21,6 +22,11 @@ export function TicketFilters({
 }) {
   const { t } = useTranslation();
   const [opened, toggle] = useDisclosure(false);
+  const [tag, setTag] = useState(filters.tag ?? '');
+  const debouncedTag = useDebouncedCallback(
+    (value: string) => onChange({ tag: value.trim() || undefined }),
+    350,
+  );
   const active = [filters.channel, filters.priority, filters.tag, filters.responded].filter(Boolean).length;
   return (
     <>
@@ -112,8 +118,12 @@ export function TicketFilters({
             size="xs"
             label={t('inbox.tag')}
             placeholder={t('inbox.all')}
-            value={filters.tag ?? ''}
-            onChange={(event) => onChange({ tag: event.currentTarget.value || undefined })}
+            value={tag}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setTag(value);
+              debouncedTag(value);
+            }}
             maxLength={50}
           />
         </SimpleGrid>

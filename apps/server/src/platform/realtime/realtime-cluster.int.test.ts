@@ -4,11 +4,21 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBusiness, PASSWORD } from '../../../test/fixtures.js';
 import { testDbKind } from '../../../test/harness.js';
 import { connectChat, markerOf, type TestSocket, ticketUpdated } from '../../../test/realtime-client.js';
+import {
+  changeValue,
+  connectWhatsapp,
+  delivery,
+  type FakeGraph,
+  newWamid,
+  postWebhook,
+  startFakeGraph,
+} from '../../../test/whatsapp.js';
 import { openDatabase } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
 import { createRedisEventBus } from '../events/redis-event-bus.js';
@@ -93,6 +103,31 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * Just enough of `app.inject` over real HTTP for the shared test helpers (`connectWhatsapp`,
+ * `postWebhook`) to talk to a server process.
+ */
+function overHttp(base: string): FastifyInstance {
+  const inject = async (options: {
+    method: string;
+    url: string;
+    headers?: Record<string, string>;
+    payload?: unknown;
+  }) => {
+    const payload = options.payload;
+    const body =
+      payload === undefined ? undefined : Buffer.isBuffer(payload) ? payload : JSON.stringify(payload);
+    const res = await fetch(`${base}${options.url}`, {
+      method: options.method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+      body,
+    });
+    const text = await res.text();
+    return { statusCode: res.status, body: text, json: () => JSON.parse(text) };
+  };
+  return { inject } as unknown as FastifyInstance;
+}
+
 async function login(base: string, email: string) {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -114,6 +149,7 @@ describe.skipIf(testDbKind() === 'pglite')(
     const processes: ServerProcess[] = [];
     const sockets: TestSocket[] = [];
     let publisher: EventBus | undefined;
+    let graph: FakeGraph | undefined;
     let biz: Awaited<ReturnType<typeof makeBusiness>>;
 
     beforeAll(async () => {
@@ -137,7 +173,11 @@ describe.skipIf(testDbKind() === 'pglite')(
         LOG_LEVEL: 'warn',
       };
       const [p1, p2] = await Promise.all([freePort(), freePort()]);
-      processes.push(...(await Promise.all([startProcess(env, p1), startProcess(env, p2)])));
+      // Process 1 also runs the jobs (the inbound webhook is processed there); process 2 only serves.
+      processes.push(
+        ...(await Promise.all([startProcess({ ...env, SAPA_ROLE: 'all' }, p1), startProcess(env, p2)])),
+      );
+      graph = await startFakeGraph();
       publisher = createRedisEventBus({ url: REDIS_URL });
     });
 
@@ -145,6 +185,7 @@ describe.skipIf(testDbKind() === 'pglite')(
       for (const s of sockets) s.ws.terminate();
       await Promise.all(children.map(stopProcess));
       await publisher?.close();
+      await graph?.close();
       await adminQuery(`drop database if exists ${dbName} with (force)`);
     });
 
@@ -161,6 +202,43 @@ describe.skipIf(testDbKind() === 'pglite')(
         await socket.next('cross-2');
         expect(socket.received.map(markerOf)).toEqual(['cross-1', 'cross-2']);
       }
+    });
+
+    it('delivers an inbound message handled by process 1 to a socket on process 2', async () => {
+      const [one, two] = processes as [ServerProcess, ServerProcess];
+      const owner = await login(one.base, biz.owner.email);
+      const account = await connectWhatsapp(overHttp(one.base), owner as never, graph?.url ?? '');
+      const socket = await connectChat(two.base, (await login(two.base, biz.agent.email)).accessToken);
+      sockets.push(socket);
+
+      const res = await postWebhook(
+        overHttp(one.base),
+        account.id,
+        delivery([
+          changeValue({
+            messages: [{ from: '6281277770001', name: 'Dewi', id: newWamid(), text: 'Dari proses satu' }],
+          }),
+        ]),
+      );
+      expect(res.statusCode).toBe(200);
+      // Webhook → process 1's inbound job → bus.publish in process 1 → Redis → process 2's hub → socket.
+      const event = await new Promise<unknown>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no message.created on process 2')), 15_000);
+        const check = () => {
+          const found = socket.received.find((e) => e.type === 'message.created');
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        socket.ws.on('message', () => setImmediate(check));
+        check();
+      });
+      expect(event).toMatchObject({
+        type: 'message.created',
+        clientId: biz.clientId,
+        message: { direction: 'in', text: 'Dari proses satu' },
+      });
     });
 
     it('closes a socket on process 2 when its session signs out on process 1', async () => {

@@ -11,6 +11,7 @@ export function ChannelBadge({ channel, size = 'xs' }: { channel: ChannelCode; s
       variant="light"
       color={definition.color}
       style={{ flexShrink: 0, overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
     >
       {definition.name}
     </Badge>

@@ -110,6 +110,7 @@ export function ChannelsTab({ me }: { me: Me }) {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Badge
                         style={{ overflow: 'visible' }}
+                        styles={{ label: { overflow: 'visible' } }}
                         variant="light"
                         color={account.status === 'connected' ? 'green' : 'gray'}
                       >

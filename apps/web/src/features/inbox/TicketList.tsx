@@ -1,12 +1,25 @@
 import { Box, Button, Center, Loader, Skeleton, Stack } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { type KeyboardEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { useTickets } from './api';
 import { flattenTickets, type TicketFilters } from './cache';
 import { TicketRow } from './TicketRow';
+
+/** Up and Down move between the rows of the list (Enter or Space opens one). */
+function moveFocus(event: KeyboardEvent<HTMLElement>): void {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const rows = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-testid="ticket-row"]')];
+  const index = rows.indexOf(document.activeElement as HTMLElement);
+  if (index < 0) return;
+  const next = rows[event.key === 'ArrowDown' ? index + 1 : index - 1];
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  }
+}
 
 /** The tickets of one tab: keyset pages loaded on scroll (and by a "load more" button). */
 export function TicketList({
@@ -66,6 +79,7 @@ export function TicketList({
       m={0}
       p={0}
       style={{ listStyle: 'none', opacity: query.isPlaceholderData ? 0.6 : 1 }}
+      onKeyDown={moveFocus}
     >
       {tickets.map((ticket) => (
         <li key={ticket.id}>

@@ -12,6 +12,7 @@ import { registerActivityRoutes } from './modules/activity/activity.routes.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerChannelRoutes } from './modules/channels/channels.routes.js';
 import { whatsappInboundJob } from './modules/channels/connectors/whatsapp-cloud/inbound.js';
+import { whatsappMediaJob } from './modules/channels/connectors/whatsapp-cloud/media.js';
 import {
   outboundMarkReadJob,
   outboundSendJob,
@@ -20,6 +21,7 @@ import { registerWhatsappWebhookRoutes } from './modules/channels/connectors/wha
 import { registerAppRoutes } from './modules/demo/demo.routes.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.js';
+import { registerMediaRoutes } from './modules/inbox/media.routes.js';
 import { sendNotificationJob } from './modules/notifications/notifications.jobs.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import type { UserDeletionGuard } from './modules/users/users.service.js';
@@ -37,9 +39,13 @@ export interface BuiltApp {
 
 /** Every job of every module (not yet registered on the queue). */
 export function defineJobs(deps: ServerDeps) {
+  const media = whatsappMediaJob(deps);
   return {
     notify: sendNotificationJob(deps.db),
-    whatsappInbound: whatsappInboundJob(deps),
+    whatsappMedia: media,
+    whatsappInbound: whatsappInboundJob(deps, async (clientId, messageId) => {
+      await deps.jobs.send(media, { clientId, messageId });
+    }),
     send: outboundSendJob(deps),
     markRead: outboundMarkReadJob(deps),
   };
@@ -100,6 +106,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerBillingRoutes(app, deps);
   registerChannelRoutes(app, deps);
   registerInboxRoutes(app, deps, jobs);
+  registerMediaRoutes(app, deps);
   await registerWhatsappWebhookRoutes(app, deps, jobs.whatsappInbound);
   await registerRealtimeHub(app, deps, { canReceive: inboxReaders });
   registerMetrics(app);

@@ -94,6 +94,7 @@ const businessBIds: Record<
     id: () => ticketB,
     body: { assigneeId: '0190f4c8-0000-7000-8000-00000000000c' },
   },
+  '/api/media/:clientId/:key': { param: 'clientId', id: () => bizB.clientId, more: { key: () => messageB } },
   '/api/tickets/:id/resolve': { param: 'id', id: () => ticketB, body: { note: 'diretas' } },
 };
 
@@ -166,6 +167,7 @@ describe("a user of business A cannot reach business B's resources", () => {
         'POST /api/tickets/:id/read',
         'POST /api/tickets/:id/assign',
         'POST /api/tickets/:id/resolve',
+        'GET /api/media/:clientId/:key',
       ]),
     );
     expect(await snapshotB()).toBe(before);

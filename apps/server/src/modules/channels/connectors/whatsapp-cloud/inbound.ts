@@ -151,7 +151,10 @@ export const inboundJobSchema = z.object({ clientId: z.string().uuid(), eventId:
 /** Thrown when a status names a message not stored yet (its send job may still be saving the wamid). */
 class StatusBeforeMessage extends Error {}
 
-export function whatsappInboundJob(deps: ServerDeps) {
+/** Called for every new inbound message with a media id (the media job fetches the bytes). */
+export type OnMedia = (clientId: string, messageId: string) => Promise<void>;
+
+export function whatsappInboundJob(deps: ServerDeps, onMedia?: OnMedia) {
   return defineJob({
     name: 'inbound.whatsapp-cloud',
     schema: inboundJobSchema,
@@ -171,6 +174,7 @@ export function whatsappInboundJob(deps: ServerDeps) {
           clientId,
           event.channelAccountId,
           event.raw as WaWebhook,
+          onMedia,
         );
       } catch (err) {
         deps.logger.error({ err, eventId }, 'whatsapp inbound processing failed');
@@ -193,6 +197,7 @@ export async function processDelivery(
   clientId: string,
   channelAccountId: string,
   body: WaWebhook,
+  onMedia?: OnMedia,
 ): Promise<number> {
   let missing = 0;
   for (const entry of body.entry ?? []) {
@@ -204,7 +209,7 @@ export async function processDelivery(
         if (c.wa_id && c.profile?.name) names.set(c.wa_id, c.profile.name);
       for (const m of value.messages ?? []) {
         if (!m.id || !m.from) continue;
-        await processMessage(deps, clientId, channelAccountId, m, names.get(m.from) ?? null);
+        await processMessage(deps, clientId, channelAccountId, m, names.get(m.from) ?? null, onMedia);
       }
       for (const s of value.statuses ?? []) {
         if (!(await processStatus(deps, clientId, channelAccountId, s))) missing++;
@@ -226,6 +231,7 @@ async function processMessage(
   channelAccountId: string,
   m: WaMessage,
   profileName: string | null,
+  onMedia?: OnMedia,
 ) {
   const now = new Date();
   const at = timeOf(m.timestamp, now);
@@ -309,6 +315,7 @@ async function processMessage(
     return message;
   });
   if (!result) return;
+  if (result.payload?.mediaId && onMedia) await onMedia(clientId, result.id);
   const ticket = await getTicketSummary(deps.db, clientId, result.ticketId);
   if (ticket)
     await publishRealtime(deps, { type: 'message.created', clientId, ticket, message: toMessage(result) });

@@ -91,4 +91,37 @@ describe('Sapa against the WhatsApp Cloud simulator', () => {
     sim.customerReads(number.phoneNumberId, waId);
     await waitFor(async () => (await row())?.status === 'read', 20_000);
   });
+
+  it('fetches an image within its URL lifetime and serves it to the same business only', async () => {
+    const bytes = Buffer.from('\xff\xd8\xff fake jpeg bytes', 'latin1');
+    const { messageId: wamid } = await sim.customerSends({
+      phoneNumberId: number.phoneNumberId,
+      from: '6281234567891',
+      name: 'Sinta',
+      message: { type: 'image', bytes, mime: 'image/jpeg', caption: 'foto produk' },
+    });
+    const row = await waitFor(async () => {
+      const [m] = await server.deps.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.clientId, biz.clientId), eq(messages.providerMessageId, wamid)));
+      return m?.media ? m : false;
+    }, 20_000);
+    expect(row).toMatchObject({ type: 'image', text: 'foto produk' });
+    expect(row.media).toMatchObject({ mime: 'image/jpeg', size: bytes.length });
+    const res = await server.app.inject({ method: 'GET', url: row.media!.url, headers: bearer(owner) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+    const anonymous = await server.app.inject({ method: 'GET', url: row.media!.url });
+    expect(anonymous.statusCode).toBe(401);
+    const other = await makeBusiness(server.deps.db, 'Lain');
+    const otherOwner = await signInFresh(server.app, other.owner.email);
+    const stranger = await server.app.inject({
+      method: 'GET',
+      url: row.media!.url,
+      headers: bearer(otherOwner),
+    });
+    expect(stranger.statusCode).toBe(404);
+  });
 });

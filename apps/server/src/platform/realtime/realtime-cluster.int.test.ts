@@ -174,9 +174,10 @@ describe.skipIf(testDbKind() === 'pglite')(
       };
       const [p1, p2] = await Promise.all([freePort(), freePort()]);
       // Process 1 also runs the jobs (the inbound webhook is processed there); process 2 only serves.
-      processes.push(
-        ...(await Promise.all([startProcess({ ...env, SAPA_ROLE: 'all' }, p1), startProcess(env, p2)])),
-      );
+      // One after the other: two processes creating pg-boss's queues at once on a fresh database can
+      // deadlock in pg-boss (createQueue), which is not what this file tests.
+      processes.push(await startProcess({ ...env, SAPA_ROLE: 'all' }, p1));
+      processes.push(await startProcess(env, p2));
       graph = await startFakeGraph();
       publisher = createRedisEventBus({ url: REDIS_URL });
     });

@@ -171,6 +171,38 @@ describe('WhatsApp Cloud webhooks', () => {
     expect(rina).toHaveLength(1);
   });
 
+  it('attaches a reaction to the message it reacts to, and keeps an unknown type as unsupported', async () => {
+    const target = newWamid();
+    const first = delivery([changeValue({ messages: [{ from: '6281200006', id: target, text: 'harga?' }] })]);
+    expect((await postWebhook(server.app, accountId, first)).statusCode).toBe(200);
+    await waitFor(async () => (await messagesOf(target)).length === 1);
+    const odd = newWamid();
+    const second = delivery([
+      changeValue({
+        messages: [
+          { from: '6281200006', raw: { type: 'reaction', reaction: { message_id: target, emoji: '👍' } } },
+          { from: '6281200006', id: odd, raw: { type: 'order', order: {} } },
+        ],
+      }),
+    ]);
+    expect((await postWebhook(server.app, accountId, second)).statusCode).toBe(200);
+    await waitFor(async () => (await messagesOf(odd)).length === 1);
+    expect((await messagesOf(target))[0]!.payload).toMatchObject({ reaction: '👍' });
+    expect((await messagesOf(odd))[0]).toMatchObject({
+      type: 'unsupported',
+      payload: { originalType: 'order' },
+    });
+    const [t] = await db()
+      .select({ ticketId: messages.ticketId })
+      .from(messages)
+      .where(and(eq(messages.clientId, biz.clientId), eq(messages.providerMessageId, target)));
+    const all = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.clientId, biz.clientId), eq(messages.ticketId, t!.ticketId)));
+    expect(all.map((m) => m.type).sort()).toEqual(['text', 'unsupported']);
+  });
+
   it('applies statuses monotonically: read then delivered stays read; failed never replaces read', async () => {
     const ticket = await openTicket('6281200004');
     const send = await server.app.inject({

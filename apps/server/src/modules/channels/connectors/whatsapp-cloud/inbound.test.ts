@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { failureOf, normaliseMessage } from './inbound.js';
+
+describe('normaliseMessage', () => {
+  it('maps every WhatsApp message type to a Sapa message', () => {
+    expect(normaliseMessage({ type: 'text', text: { body: 'Halo' } })).toEqual({
+      type: 'text',
+      text: 'Halo',
+      payload: null,
+    });
+    expect(
+      normaliseMessage({
+        type: 'document',
+        document: { id: '77', mime_type: 'application/pdf', filename: 'a.pdf', caption: 'nota' },
+      }),
+    ).toMatchObject({ type: 'document', text: 'nota', payload: { mediaId: '77', filename: 'a.pdf' } });
+    expect(normaliseMessage({ type: 'audio', audio: { id: '78', voice: true } }).payload).toMatchObject({
+      mediaId: '78',
+      voice: true,
+    });
+    expect(
+      normaliseMessage({
+        type: 'interactive',
+        interactive: { type: 'list_reply', list_reply: { id: 'r1', title: 'Merah' } },
+      }),
+    ).toMatchObject({ type: 'interactive', text: 'Merah', payload: { kind: 'list_reply', id: 'r1' } });
+    expect(normaliseMessage({ type: 'button', button: { payload: 'OK', text: 'Setuju' } })).toMatchObject({
+      type: 'button',
+      text: 'Setuju',
+    });
+    expect(
+      normaliseMessage({ type: 'reaction', reaction: { message_id: 'wamid.x', emoji: '👍' } }),
+    ).toMatchObject({ type: 'reaction', text: '👍', payload: { providerMessageId: 'wamid.x' } });
+    expect(normaliseMessage({ type: 'contacts', contacts: [{ name: { formatted_name: 'A' } }] }).type).toBe(
+      'contacts',
+    );
+    expect(normaliseMessage({ type: 'order' })).toEqual({
+      type: 'unsupported',
+      text: null,
+      payload: { originalType: 'order' },
+    });
+  });
+});
+
+describe('failureOf', () => {
+  it('gives the spec reasons for 131047 and 131026 and the provider title otherwise', () => {
+    expect(failureOf([{ code: 131047, title: 'Re-engagement message' }]).code).toBe('wa.reengagement');
+    expect(failureOf([{ code: 131026, title: 'Undeliverable' }]).code).toBe('wa.undeliverable');
+    expect(failureOf([{ code: 131000, title: 'Something went wrong' }])).toEqual({
+      code: 'wa.failed',
+      message: 'Not delivered: Something went wrong',
+    });
+  });
+});

@@ -62,6 +62,8 @@ export async function upsertContactByIdentity(
     .onConflictDoNothing()
     .returning({ contactId: contactIdentities.contactId });
   if (inserted.length > 0) return { id, name, created: true };
+  // Another delivery created the identity first: drop the contact made here and use theirs.
+  await db.delete(contacts).where(and(eq(contacts.clientId, input.clientId), eq(contacts.id, id)));
   const raced = await find();
   if (!raced) throw new Error('contact identity vanished');
   return { ...raced, created: false };

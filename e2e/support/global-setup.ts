@@ -4,6 +4,7 @@ import { startSapa } from './sapa-server.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     sapaUrl: string;
+    customerPageUrl: string;
   }
 }
 
@@ -11,6 +12,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const sapa = await startSapa();
   project.provide('sapaUrl', sapa.url);
+  if (!sapa.customerPageUrl) throw new Error(`the demo WhatsApp simulator did not start:\n${sapa.output()}`);
+  project.provide('customerPageUrl', sapa.customerPageUrl);
   return async () => {
     await sapa.stop();
   };

@@ -22,6 +22,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningSapa {
   url: string;
+  /** The WhatsApp Cloud simulator's customer phone page started with the demo. */
+  customerPageUrl: string | null;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -32,6 +34,7 @@ export interface RunningSapa {
  */
 export async function startSapa(env: Record<string, string> = {}): Promise<RunningSapa> {
   const port = await freePort();
+  const simPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sapa-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(
@@ -72,6 +75,7 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
   }
   return {
     url,
+    customerPageUrl: /Customer phone \(WhatsApp simulator\): (\S+)/.exec(output)?.[1] ?? null,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { defineJob } from '../../../../platform/jobs/job-queue.js';
+import { TokenBuckets } from '../../../../platform/rate/token-bucket.js';
 import { contacts } from '../../../contacts/contacts.schema.js';
 import { publishRealtime } from '../../../tickets/realtime.js';
 import { messages, tickets } from '../../../tickets/tickets.schema.js';
@@ -56,6 +57,9 @@ async function updateTicketLastStatus(deps: ServerDeps, row: typeof messages.$in
  * errors are retried with back-off by pg-boss; after the last try the message fails with the spec's reason.
  */
 export function outboundSendJob(deps: ServerDeps) {
+  // Per channel account, before the provider (Meta's default throughput is 80 messages/s per number).
+  const rate = Number(process.env.WHATSAPP_SEND_RATE ?? 80);
+  const buckets = new TokenBuckets(rate, rate);
   return defineJob({
     name: 'outbound.send',
     schema: sendJobSchema,
@@ -82,6 +86,10 @@ export function outboundSendJob(deps: ServerDeps) {
           .from(messages)
           .where(and(eq(messages.clientId, clientId), eq(messages.id, row.message.replyToId)));
         contextWamid = quoted?.wamid ?? null;
+      }
+      const lastTry = meta.retryCount >= meta.retryLimit;
+      if (!(await buckets.acquire(account.id, 2_000)) && !lastTry) {
+        throw new RetryLater('local send rate limit');
       }
       const result = await sendText(account.config, openSecrets(deps, account), {
         to: row.contactPhone,
@@ -110,7 +118,6 @@ export function outboundSendJob(deps: ServerDeps) {
         }
         return;
       }
-      const lastTry = meta.retryCount >= meta.retryLimit;
       if (result.retryable && !lastTry) {
         throw new RetryLater(`whatsapp send: ${result.code ?? result.status ?? 'network'} ${result.title}`);
       }

@@ -26,12 +26,10 @@ async function main() {
   // Demo: the WhatsApp Cloud simulator in-process (SIM_PORT, default PORT + 1) with the demo number connected.
   const demoWhatsapp =
     config.demo && config.role !== 'worker'
-      ? await startDemoWhatsapp(deps, { port: Number(process.env.SIM_PORT ?? config.port + 1) }).catch(
-          (err) => {
-            logger.warn({ err }, 'demo WhatsApp simulator not started');
-            return null;
-          },
-        )
+      ? await startDemoWhatsapp(deps, { port: config.simPort }).catch((err) => {
+          logger.warn({ err }, 'demo WhatsApp simulator not started');
+          return null;
+        })
       : null;
 
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';

@@ -25,6 +25,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   /** Behind a reverse proxy that sets X-Forwarded-For: how many hops to trust (sign-in limits use the client IP). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Demo mode: port of the in-process WhatsApp Cloud simulator (default PORT + 1). */
+  SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Outbound WhatsApp messages per second per number (Meta's default throughput is 80). */
+  WHATSAPP_SEND_RATE: z.coerce.number().positive().default(80),
 });
 
 export interface AppConfig {
@@ -45,6 +49,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Proxy hops whose X-Forwarded-For is believed; 0 = use the socket address (spoofed headers are ignored). */
   trustProxyHops: number;
+  simPort: number;
+  whatsappSendRate: number;
 }
 
 /** A secret that survives restarts of the embedded setup: generated once, kept in the data folder. */
@@ -77,5 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     role: e.SAPA_ROLE,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
     trustProxyHops: e.TRUST_PROXY,
+    simPort: e.SIM_PORT ?? port + 1,
+    whatsappSendRate: e.WHATSAPP_SEND_RATE,
   };
 }

@@ -1,10 +1,9 @@
 import type { RealtimeEvent } from '@sapa/contracts';
-import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
+import { REALTIME_TOPIC } from '../../platform/realtime/realtime-hub.js';
+import { type MessageRow, toMessage } from './tickets.service.js';
 
-/** The EventBus topic the realtime hub subscribes to; payloads match `realtimeEventSchema`. */
-export const REALTIME_TOPIC = 'realtime';
-
+/** Publishes an inbox event for the realtime hub (topic `realtime`, payload per `realtimeEventSchema`). */
 export async function publishRealtime(deps: Pick<ServerDeps, 'bus' | 'logger'>, event: RealtimeEvent) {
   try {
     await deps.bus.publish(REALTIME_TOPIC, event);
@@ -13,11 +12,16 @@ export async function publishRealtime(deps: Pick<ServerDeps, 'bus' | 'logger'>, 
   }
 }
 
-/**
- * Who may receive a realtime event: any signed-in member of the event's business (the hub checks
- * CUSTOMER_SERVICE_INBOX READ when the socket connects). Every inbox member sees every ticket of the
- * business for now; per-CS visibility (assigned-only) would narrow it here.
- */
-export function canSeeEvent(auth: Pick<AuthContext, 'clientId'>, event: RealtimeEvent): boolean {
-  return auth.clientId === event.clientId;
+/** Tells the inbox that one message changed (status, provider id, failure, media, reaction). */
+export function publishMessageUpdated(
+  deps: Pick<ServerDeps, 'bus' | 'logger'>,
+  clientId: string,
+  row: MessageRow,
+) {
+  return publishRealtime(deps, {
+    type: 'message.updated',
+    clientId,
+    ticketId: row.ticketId,
+    message: toMessage(row),
+  });
 }

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../../../platform/db/database.js';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { defineJob } from '../../../../platform/jobs/job-queue.js';
 import { upsertContactByIdentity } from '../../../contacts/contacts.service.js';
-import { publishRealtime } from '../../../tickets/realtime.js';
+import { publishMessageUpdated, publishRealtime } from '../../../tickets/realtime.js';
 import { messages, tickets } from '../../../tickets/tickets.schema.js';
 import {
   findOrOpenTicket,
@@ -249,13 +249,7 @@ async function processMessage(
         })
         .where(and(eq(messages.clientId, clientId), eq(messages.id, target.id)))
         .returning();
-      if (updated)
-        await publishRealtime(deps, {
-          type: 'message.updated',
-          clientId,
-          ticketId: updated.ticketId,
-          message: toMessage(updated),
-        });
+      if (updated) await publishMessageUpdated(deps, clientId, updated);
       return;
     }
   }
@@ -353,11 +347,6 @@ async function processStatus(
         sql`${tickets.lastMessageAt} <= ${updated.createdAt.toISOString()}::timestamptz`,
       ),
     );
-  await publishRealtime(deps, {
-    type: 'message.updated',
-    clientId,
-    ticketId: updated.ticketId,
-    message: toMessage(updated),
-  });
+  await publishMessageUpdated(deps, clientId, updated);
   return true;
 }

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { defineJob } from '../../../../platform/jobs/job-queue.js';
 import { mediaStorage } from '../../../tickets/media-storage.js';
-import { publishRealtime } from '../../../tickets/realtime.js';
+import { publishMessageUpdated } from '../../../tickets/realtime.js';
 import { messages } from '../../../tickets/tickets.schema.js';
-import { toMessage } from '../../../tickets/tickets.service.js';
 import { getAccount, openSecrets } from '../../channels.service.js';
 
 export const mediaJobSchema = z.object({ clientId: z.string().uuid(), messageId: z.string().uuid() });
@@ -58,13 +57,7 @@ export function whatsappMediaJob(deps: ServerDeps) {
         })
         .where(and(eq(messages.clientId, clientId), eq(messages.id, messageId)))
         .returning();
-      if (updated)
-        await publishRealtime(deps, {
-          type: 'message.updated',
-          clientId,
-          ticketId: updated.ticketId,
-          message: toMessage(updated),
-        });
+      if (updated) await publishMessageUpdated(deps, clientId, updated);
     },
   });
 }

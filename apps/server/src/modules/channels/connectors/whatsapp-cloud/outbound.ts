@@ -5,9 +5,8 @@ import type { ServerDeps } from '../../../../platform/deps.js';
 import { defineJob } from '../../../../platform/jobs/job-queue.js';
 import { TokenBuckets } from '../../../../platform/rate/token-bucket.js';
 import { contacts } from '../../../contacts/contacts.schema.js';
-import { publishRealtime } from '../../../tickets/realtime.js';
+import { publishMessageUpdated } from '../../../tickets/realtime.js';
 import { messages, tickets } from '../../../tickets/tickets.schema.js';
-import { toMessage } from '../../../tickets/tickets.service.js';
 import { getAccount, openSecrets } from '../../channels.service.js';
 import { markRead, sendText } from './graph-client.js';
 import { failure } from './inbound.js';
@@ -30,12 +29,7 @@ async function markFailed(
     .returning();
   if (!row) return;
   await updateTicketLastStatus(deps, row);
-  await publishRealtime(deps, {
-    type: 'message.updated',
-    clientId,
-    ticketId: row.ticketId,
-    message: toMessage(row),
-  });
+  await publishMessageUpdated(deps, clientId, row);
 }
 
 async function updateTicketLastStatus(deps: ServerDeps, row: typeof messages.$inferSelect) {
@@ -58,7 +52,7 @@ async function updateTicketLastStatus(deps: ServerDeps, row: typeof messages.$in
  */
 export function outboundSendJob(deps: ServerDeps) {
   // Per channel account, before the provider (Meta's default throughput is 80 messages/s per number).
-  const rate = Number(process.env.WHATSAPP_SEND_RATE ?? 80);
+  const rate = deps.config.whatsappSendRate;
   const buckets = new TokenBuckets(rate, rate);
   return defineJob({
     name: 'outbound.send',
@@ -109,12 +103,7 @@ export function outboundSendJob(deps: ServerDeps) {
           .returning();
         if (updated) {
           await updateTicketLastStatus(deps, updated);
-          await publishRealtime(deps, {
-            type: 'message.updated',
-            clientId,
-            ticketId: updated.ticketId,
-            message: toMessage(updated),
-          });
+          await publishMessageUpdated(deps, clientId, updated);
         }
         return;
       }

@@ -308,7 +308,7 @@ describe('WhatsApp Cloud webhooks', () => {
             .select()
             .from(inboundEvents)
             .where(eq(inboundEvents.clientId, b.clientId));
-          return e?.processedAt ? true : false;
+          return !!e?.processedAt;
         });
         const rows = await acceptor.deps.db.select().from(messages).where(eq(messages.clientId, b.clientId));
         expect(rows).toHaveLength(1);

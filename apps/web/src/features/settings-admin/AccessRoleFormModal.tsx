@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Divider, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import {
   ACCESS_ROLE_MENUS,
   ACCESS_ROLE_NAME_MAX,
@@ -22,9 +9,10 @@ import {
 } from '@sapa/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrorsOf } from '../../shared/api';
+import { fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { type FieldErrors, validate } from '../../shared/forms/validate';
+import { FormModal } from '../../shared/ui/FormModal';
 import { useSaveAccessRole } from './api';
 
 const ALWAYS_ON = ACCESS_ROLE_MENUS.filter((menu) => menu.alwaysOn).map((menu) => menu.key);
@@ -101,87 +89,72 @@ export function AccessRoleFormModal({
   };
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={role ? t('admin.roles.editTitle') : t('admin.roles.addTitle')}
       size="xl"
-      centered
+      onSubmit={submit}
+      saveError={save.isError ? save.error : null}
+      pending={save.isPending}
+      submitLabel={role ? t('common.save') : t('admin.roles.add')}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0 ? (
-            <Alert color="red" role="alert">
-              {errorMessage(save.error)}
-            </Alert>
-          ) : null}
-          <TextInput
-            label={t('admin.roles.name')}
-            description={t('admin.roles.nameHint', { max: ACCESS_ROLE_NAME_MAX })}
-            withAsterisk
-            value={values.name}
-            onChange={(event) => {
-              const name = event.currentTarget.value;
-              setValues((old) => ({ ...old, name }));
-              setErrors((old) => ({ ...old, name: undefined }));
-            }}
-            error={message(errors.name)}
-            data-autofocus
-          />
-          <Textarea
-            label={t('admin.roles.description')}
-            autosize
-            minRows={2}
-            maxRows={4}
-            value={values.description}
-            onChange={(event) => {
-              const description = event.currentTarget.value;
-              setValues((old) => ({ ...old, description }));
-            }}
-            error={message(errors.description)}
-          />
-          <Divider label={t('admin.roles.menuAccess')} labelPosition="left" />
-          <Switch
-            label={t('admin.roles.allMenu')}
-            description={t('admin.roles.allMenuHint')}
-            checked={values.allMenu}
-            onChange={(event) => {
-              const allMenu = event.currentTarget.checked;
-              setValues((old) => ({ ...old, allMenu }));
-              setErrors((old) => ({ ...old, menus: undefined }));
-            }}
-          />
-          <Checkbox.Group
-            label={t('admin.roles.menus')}
-            value={values.allMenu ? ACCESS_ROLE_MENUS.map((menu) => menu.key) : values.menus}
-            error={message(errors.menus)}
-          >
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" mt="xs">
-              {ACCESS_ROLE_MENUS.map((menu) => (
-                <Checkbox
-                  key={menu.key}
-                  value={menu.key}
-                  label={t(menu.labelKey)}
-                  disabled={values.allMenu || menu.alwaysOn}
-                  onChange={(event) => toggleMenu(menu.key, event.currentTarget.checked)}
-                />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-          <Text size="xs" c="dimmed">
-            {t('admin.roles.alwaysOnHint')}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {role ? t('common.save') : t('admin.roles.add')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('admin.roles.name')}
+        description={t('admin.roles.nameHint', { max: ACCESS_ROLE_NAME_MAX })}
+        withAsterisk
+        value={values.name}
+        onChange={(event) => {
+          const name = event.currentTarget.value;
+          setValues((old) => ({ ...old, name }));
+          setErrors((old) => ({ ...old, name: undefined }));
+        }}
+        error={message(errors.name)}
+        data-autofocus
+      />
+      <Textarea
+        label={t('admin.roles.description')}
+        autosize
+        minRows={2}
+        maxRows={4}
+        value={values.description}
+        onChange={(event) => {
+          const description = event.currentTarget.value;
+          setValues((old) => ({ ...old, description }));
+        }}
+        error={message(errors.description)}
+      />
+      <Divider label={t('admin.roles.menuAccess')} labelPosition="left" />
+      <Switch
+        label={t('admin.roles.allMenu')}
+        description={t('admin.roles.allMenuHint')}
+        checked={values.allMenu}
+        onChange={(event) => {
+          const allMenu = event.currentTarget.checked;
+          setValues((old) => ({ ...old, allMenu }));
+          setErrors((old) => ({ ...old, menus: undefined }));
+        }}
+      />
+      <Checkbox.Group
+        label={t('admin.roles.menus')}
+        value={values.allMenu ? ACCESS_ROLE_MENUS.map((menu) => menu.key) : values.menus}
+        error={message(errors.menus)}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" mt="xs">
+          {ACCESS_ROLE_MENUS.map((menu) => (
+            <Checkbox
+              key={menu.key}
+              value={menu.key}
+              label={t(menu.labelKey)}
+              disabled={values.allMenu || menu.alwaysOn}
+              onChange={(event) => toggleMenu(menu.key, event.currentTarget.checked)}
+            />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      <Text size="xs" c="dimmed">
+        {t('admin.roles.alwaysOnHint')}
+      </Text>
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Select, TagsInput, TextInput } from '@mantine/core';
 import {
   type AccessRole,
   type AdminUser,
@@ -10,9 +10,10 @@ import {
 } from '@sapa/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrorsOf } from '../../shared/api';
+import { fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { type FieldErrors, validate } from '../../shared/forms/validate';
+import { FormModal } from '../../shared/ui/FormModal';
 import { PasswordField } from '../../shared/ui/PasswordField';
 import { useSaveUser } from './api';
 import { CS_POSITIONS, csPositionKey } from './labels';
@@ -155,98 +156,81 @@ export function UserFormModal({
   }));
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={editing ? t('admin.users.editTitle') : t('admin.users.addTitle')}
       size="lg"
-      centered
+      onSubmit={submit}
+      saveError={save.isError ? save.error : null}
+      pending={save.isPending}
+      submitLabel={editing ? t('common.save') : t('admin.users.add')}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0 ? (
-            <Alert color="red" role="alert">
-              {errorMessage(save.error)}
-            </Alert>
-          ) : null}
-          <TextInput
-            label={t('admin.users.name')}
-            withAsterisk
-            value={values.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            error={message(errors.name)}
-            data-autofocus
-          />
-          <TextInput
-            label={t('admin.users.email')}
-            type="email"
-            withAsterisk={!editing}
-            disabled={editing}
-            value={values.email}
-            onChange={(event) => set('email', event.currentTarget.value)}
-            error={message(errors.email)}
-            autoComplete="off"
-          />
-          <PasswordField
-            label={t('admin.users.password')}
-            description={editing ? t('admin.users.passwordKeep') : t('password.rules')}
-            withAsterisk={!editing}
-            value={values.password}
-            onChange={(event) => set('password', event.currentTarget.value)}
-            error={message(errors.password)}
-            autoComplete="new-password"
-          />
-          <Select
-            label={t('admin.users.role')}
-            withAsterisk
-            data={roleOptions}
-            value={values.role}
-            onChange={(value) => set('role', value === 'ADC' || value === 'USC' ? value : null)}
-            error={message(errors.role)}
-            allowDeselect={false}
-          />
-          <Select
-            label={t('admin.users.accessRole')}
-            description={t('admin.users.accessRoleHint')}
-            placeholder={t('admin.users.defaultAccess')}
-            data={accessRoleOptions}
-            value={values.accessRoleId}
-            onChange={(value) => set('accessRoleId', value)}
-            error={message(errors.accessRoleId)}
-            clearable
-          />
-          <Select
-            label={t('admin.users.csPosition')}
-            description={inbox ? t('admin.users.csPositionHint') : t('admin.users.csPositionNoInbox')}
-            withAsterisk={inbox}
-            disabled={!inbox}
-            data={positionOptions}
-            value={inbox ? values.csPosition : null}
-            onChange={(value) =>
-              set('csPosition', CS_POSITIONS.find((position) => position === value) ?? null)
-            }
-            error={message(errors.csPosition)}
-          />
-          <TagsInput
-            label={t('admin.users.csTags')}
-            description={t('admin.users.csTagsHint')}
-            value={values.csTags}
-            onChange={(tags) => set('csTags', cleanTags(tags))}
-            error={message(errors.csTags)}
-            splitChars={[',']}
-            clearable
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? t('common.save') : t('admin.users.add')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('admin.users.name')}
+        withAsterisk
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        error={message(errors.name)}
+        data-autofocus
+      />
+      <TextInput
+        label={t('admin.users.email')}
+        type="email"
+        withAsterisk={!editing}
+        disabled={editing}
+        value={values.email}
+        onChange={(event) => set('email', event.currentTarget.value)}
+        error={message(errors.email)}
+        autoComplete="off"
+      />
+      <PasswordField
+        label={t('admin.users.password')}
+        description={editing ? t('admin.users.passwordKeep') : t('password.rules')}
+        withAsterisk={!editing}
+        value={values.password}
+        onChange={(event) => set('password', event.currentTarget.value)}
+        error={message(errors.password)}
+        autoComplete="new-password"
+      />
+      <Select
+        label={t('admin.users.role')}
+        withAsterisk
+        data={roleOptions}
+        value={values.role}
+        onChange={(value) => set('role', value === 'ADC' || value === 'USC' ? value : null)}
+        error={message(errors.role)}
+        allowDeselect={false}
+      />
+      <Select
+        label={t('admin.users.accessRole')}
+        description={t('admin.users.accessRoleHint')}
+        placeholder={t('admin.users.defaultAccess')}
+        data={accessRoleOptions}
+        value={values.accessRoleId}
+        onChange={(value) => set('accessRoleId', value)}
+        error={message(errors.accessRoleId)}
+        clearable
+      />
+      <Select
+        label={t('admin.users.csPosition')}
+        description={inbox ? t('admin.users.csPositionHint') : t('admin.users.csPositionNoInbox')}
+        withAsterisk={inbox}
+        disabled={!inbox}
+        data={positionOptions}
+        value={inbox ? values.csPosition : null}
+        onChange={(value) => set('csPosition', CS_POSITIONS.find((position) => position === value) ?? null)}
+        error={message(errors.csPosition)}
+      />
+      <TagsInput
+        label={t('admin.users.csTags')}
+        description={t('admin.users.csTagsHint')}
+        value={values.csTags}
+        onChange={(tags) => set('csTags', cleanTags(tags))}
+        error={message(errors.csTags)}
+        splitChars={[',']}
+        clearable
+      />
+    </FormModal>
   );
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 describe('WhatsApp chat through the simulator', () => {
-  it('reaches the agent without a reload, and the reply comes back with delivered and read ticks', async () => {
+  it('reaches the agent without a reload, and the reply comes back with delivered and read ticks; a customer image shows', async () => {
     await signIn(agent, url, 'owner@demo.sapa.id');
     await agent.goto(`${url}/customer-service/inbox`);
     await agent.getByRole('tab', { name: 'Belum ditugaskan', exact: true }).waitFor();
@@ -59,6 +59,13 @@ describe('WhatsApp chat through the simulator', () => {
     await customer.getByLabel('Message').fill('Ini fotonya');
     await customer.getByRole('button', { name: 'Send' }).click();
     await history.getByText('Ini fotonya').waitFor();
+    // The picture itself shows, fetched with the agent's session (media is never public).
+    const picture = history.locator('img[src^="blob:"]').first();
+    await picture.waitFor();
+    await agent.waitForFunction(
+      (img) => (img as HTMLImageElement).naturalWidth > 0,
+      await picture.elementHandle(),
+    );
     expect(await history.getByTestId('chat-message').count()).toBeGreaterThanOrEqual(3);
     await screenshot(agent, 'inbox-whatsapp-chat-id');
     await screenshot(customer, 'simulator-customer-page');

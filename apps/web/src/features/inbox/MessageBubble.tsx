@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../shared/i18n';
 import { DeliveryTicks } from './DeliveryTicks';
 import { bubbleTime } from './time';
+import { useMediaUrl } from './useMediaUrl';
 
 /** The failure in the UI's language: the code when it is a plain catalogue message, else the server's text. */
 function errorTextOf(error: { code: string; message: string }): string {
@@ -21,7 +22,9 @@ function num(value: unknown): number | null {
 
 function MessageContent({ message }: { message: Message }) {
   const { t } = useTranslation();
-  const media = message.media;
+  const { src } = useMediaUrl(message.media?.url ?? null);
+  // Media is shown once its file has been fetched with the session's token.
+  const media = message.media && src ? { ...message.media, url: src } : null;
   const text = message.text ? (
     <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {message.text}

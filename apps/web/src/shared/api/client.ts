@@ -211,3 +211,19 @@ export async function request<E extends Endpoint>(
   if (!result.ok) throw new ApiError(result.error);
   return result.data;
 }
+
+/**
+ * Downloads a protected file (chat media) with the session's token, refreshing once on a 401 like every
+ * other call. Throws when it cannot be had.
+ */
+export async function fetchBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  const attempt = (token: string | null) =>
+    fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
+  const token = getSession()?.accessToken ?? null;
+  let response = await attempt(token);
+  if (response.status === 401 && token && (await sharedRefresh(token))) {
+    response = await attempt(getSession()?.accessToken ?? null);
+  }
+  if (!response.ok) throw new Error(`media ${response.status}`);
+  return response.blob();
+}

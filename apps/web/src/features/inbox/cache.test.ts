@@ -116,6 +116,12 @@ describe('inbox message cache', () => {
   });
 
   it('never takes a delivery status back', () => {
+    expect(
+      mergeMessage(
+        message(1, { senderName: 'Agen Satu' }),
+        message(1, { status: 'delivered', senderName: null }),
+      ).senderName,
+    ).toBe('Agen Satu');
     expect(mergeMessage(message(1, { status: 'read' }), message(1, { status: 'delivered' })).status).toBe(
       'read',
     );

@@ -150,8 +150,12 @@ const STATUS_RANK: Record<Message['status'], number> = {
   received: 0,
 };
 
-/** A delivery status never goes back (000 §4): a late "sent" does not undo "read". */
-export function mergeMessage(current: Message, next: Message): Message {
+/**
+ * A delivery status never goes back (000 §4): a late "sent" does not undo "read". Status events from the
+ * provider carry no sender name; the one already known is kept.
+ */
+export function mergeMessage(current: Message, incoming: Message): Message {
+  const next = incoming.senderName === null ? { ...incoming, senderName: current.senderName } : incoming;
   if (current.status === 'failed' && next.status === 'pending') return next; // a retry
   if (STATUS_RANK[next.status] < STATUS_RANK[current.status] && next.status !== 'received') {
     return { ...next, status: current.status, error: current.error };

@@ -1,0 +1,139 @@
+/**
+ * Open-loop load generator (its own process): POSTs `count` signed WhatsApp Cloud webhooks at a fixed rate
+ * to `url`, each one text message with a unique wamid whose body carries `bench#<seq>#<sent epoch ms>`, and
+ * reports every acknowledgement latency. Config: one JSON argument; result: one IPC message.
+ */
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { assertLoopback } from './net.js';
+
+export interface RateConfig {
+  url: string;
+  /** Empty: unsigned (the bare baseline ignores it). */
+  appSecret: string;
+  rate: number;
+  count: number;
+  seqStart: number;
+  customers: number;
+  timeoutMs: number;
+}
+
+export interface RateResult {
+  sent: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+  /** Achieved send rate (messages / seconds between first and last send). */
+  sendRate: number;
+  ackMs: { p50: number; p99: number; max: number };
+}
+
+const config = JSON.parse(process.argv[2] ?? '{}') as RateConfig;
+const target = new URL(config.url);
+assertLoopback(target.hostname);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const epochMs = () => performance.timeOrigin + performance.now();
+
+function body(seq: number): string {
+  const from = `62812${String(seq % config.customers).padStart(7, '0')}`;
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: 'waba-bench',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '6281000', phone_number_id: '10000' },
+              contacts: [{ profile: { name: `Pelanggan ${from}` }, wa_id: from }],
+              messages: [
+                {
+                  from,
+                  id: `wamid.BENCH${process.pid}x${seq}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: `bench#${seq}#${epochMs().toFixed(3)}` },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round((sorted[Math.max(0, i)] ?? Number.NaN) * 1000) / 1000;
+}
+
+async function main(): Promise<RateResult> {
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let errors = 0;
+  let done = 0;
+  let sent = 0;
+  const send = (seq: number) => {
+    const payload = Buffer.from(body(seq));
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json',
+      'content-length': payload.length,
+    };
+    if (config.appSecret)
+      headers['x-hub-signature-256'] =
+        `sha256=${createHmac('sha256', config.appSecret).update(payload).digest('hex')}`;
+    const start = performance.now();
+    const req = http.request(
+      { agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - start);
+          const code = String(res.statusCode);
+          statusCodes[code] = (statusCodes[code] ?? 0) + 1;
+          done++;
+        });
+      },
+    );
+    req.setTimeout(config.timeoutMs, () => req.destroy(new Error('timeout')));
+    req.on('error', () => {
+      errors++;
+      done++;
+    });
+    req.end(payload);
+  };
+  const t0 = performance.now();
+  let last = t0;
+  // Bounded: every tick sends the messages that are due; stops after `count` sends.
+  while (sent < config.count) {
+    const due = Math.min(config.count, Math.floor(((performance.now() - t0) / 1000) * config.rate) + 1);
+    while (sent < due) send(config.seqStart + sent++);
+    last = performance.now();
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  const deadline = performance.now() + config.timeoutMs + 1000;
+  while (done < sent && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const seconds = (last - t0) / 1000;
+  return {
+    sent,
+    statusCodes,
+    errors: errors + (sent - done),
+    sendRate: seconds > 0 ? sent / seconds : sent,
+    ackMs: {
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: percentile(latencies, 100),
+    },
+  };
+}
+
+if (process.send) {
+  const result = await main();
+  process.send(result, () => process.exit(0));
+}

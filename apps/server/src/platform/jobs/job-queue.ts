@@ -64,7 +64,16 @@ export function createJobQueue(options: {
   });
   boss.on('error', options.onError);
   const definitions = new Map<string, JobDefinition>();
+  /** This process's workers per queue, so a send can wake one at once instead of waiting for its poll. */
+  const localWorkers = new Map<string, { ids: string[]; next: number }>();
   let started = false;
+
+  const wakeWorker = (queue: string) => {
+    const workers = localWorkers.get(queue);
+    if (!workers || workers.ids.length === 0) return;
+    boss.notifyWorker(workers.ids[workers.next % workers.ids.length]!);
+    workers.next += 1;
+  };
 
   return {
     register(definition) {
@@ -73,13 +82,17 @@ export function createJobQueue(options: {
     },
     async send(definition, data, sendOptions = {}) {
       const payload = definition.schema.parse(data) as object;
-      return boss.send(definition.name, payload, {
+      const id = await boss.send(definition.name, payload, {
         retryLimit: definition.retryLimit ?? 5,
         retryDelay: definition.retryDelaySeconds ?? 2,
         retryBackoff: true,
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
       });
+      // A worker sleeps out its polling interval after each fetch; wake one so the job starts now (the
+      // hot path: inbound webhooks and replies). Workers in other processes still find it by polling.
+      if (id && !sendOptions.startAfterSeconds) wakeWorker(definition.name);
+      return id;
     },
     async start({ work }) {
       if (started) return;
@@ -96,11 +109,15 @@ export function createJobQueue(options: {
               retryLimit: job.retryLimit,
             });
         };
+        const workers = { ids: [] as string[], next: 0 };
+        localWorkers.set(def.name, workers);
         for (let i = 0; i < (def.concurrency ?? 1); i++) {
-          await boss.work<unknown>(
-            def.name,
-            { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
-            run,
+          workers.ids.push(
+            await boss.work<unknown>(
+              def.name,
+              { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
+              run,
+            ),
           );
         }
       }
@@ -108,6 +125,7 @@ export function createJobQueue(options: {
     async stop() {
       if (!started) return;
       started = false;
+      localWorkers.clear();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };

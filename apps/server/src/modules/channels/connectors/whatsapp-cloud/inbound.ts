@@ -160,7 +160,7 @@ export function whatsappInboundJob(deps: ServerDeps, onMedia?: OnMedia) {
     schema: inboundJobSchema,
     retryLimit: 8,
     retryDelaySeconds: 1,
-    concurrency: 2,
+    concurrency: 4,
     handler: async ({ clientId, eventId }, meta) => {
       const [event] = await deps.db
         .select()

@@ -45,7 +45,9 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
       env: {
         ...process.env,
         PORT: String(port),
+        SIM_PORT: String(simPort),
         HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
         SAPA_DEMO: '1',
         LOG_LEVEL: 'warn',

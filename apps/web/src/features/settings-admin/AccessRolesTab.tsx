@@ -1,10 +1,9 @@
 import { Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ACCESS_ROLE_MENUS, type AccessRole, can, type Me } from '@sapa/contracts';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, errorMessage } from '../../shared/api';
+import { useItemEditor } from '../../shared/hooks/useItemEditor';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
@@ -18,24 +17,14 @@ export function AccessRolesTab({ me }: { me: Me }) {
   const subject = accessSubjectOf(me);
   const roles = useAccessRoles();
   const remove = useDeleteAccessRole();
-  const [editing, setEditing] = useState<AccessRole | null>(null);
-  const [formOpened, setFormOpened] = useState(false);
-  const [deleting, setDeleting] = useState<AccessRole | null>(null);
-
-  const openForm = (role: AccessRole | null) => {
-    setEditing(role);
-    setFormOpened(true);
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: t('admin.roles.deleted', { name: deleting.name }) });
-        setDeleting(null);
-      },
-    });
-  };
+  const editor = useItemEditor<AccessRole>({
+    remove,
+    messages: {
+      created: 'admin.roles.created',
+      updated: 'admin.roles.updated',
+      deleted: 'admin.roles.deleted',
+    },
+  });
 
   const canUpdate = can(subject, 'SETTING_ADMIN', 'UPDATE');
   const canDelete = can(subject, 'SETTING_ADMIN', 'DELETE');
@@ -47,7 +36,7 @@ export function AccessRolesTab({ me }: { me: Me }) {
           {t('admin.roles.explain')}
         </Text>
         {can(subject, 'SETTING_ADMIN', 'CREATE') ? (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openForm(null)}>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => editor.openForm(null)}>
             {t('admin.roles.add')}
           </Button>
         ) : null}
@@ -105,15 +94,8 @@ export function AccessRolesTab({ me }: { me: Me }) {
                     <RowActions
                       editLabel={t('admin.roles.editNamed', { name: role.name })}
                       deleteLabel={t('admin.roles.deleteNamed', { name: role.name })}
-                      onEdit={canUpdate ? () => openForm(role) : undefined}
-                      onDelete={
-                        canDelete
-                          ? () => {
-                              remove.reset();
-                              setDeleting(role);
-                            }
-                          : undefined
-                      }
+                      onEdit={canUpdate ? () => editor.openForm(role) : undefined}
+                      onDelete={canDelete ? () => editor.askDelete(role) : undefined}
                     />
                   </Table.Td>
                 </Table.Tr>
@@ -123,29 +105,21 @@ export function AccessRolesTab({ me }: { me: Me }) {
         </Table.ScrollContainer>
       )}
       <AccessRoleFormModal
-        role={editing}
-        opened={formOpened}
-        onClose={() => setFormOpened(false)}
-        onSaved={(saved) => {
-          setFormOpened(false);
-          notifications.show({
-            color: 'green',
-            message: editing
-              ? t('admin.roles.updated', { name: saved.name })
-              : t('admin.roles.created', { name: saved.name }),
-          });
-        }}
+        role={editor.editing}
+        opened={editor.formOpened}
+        onClose={editor.closeForm}
+        onSaved={editor.onSaved}
       />
       <ConfirmDialog
-        opened={deleting !== null}
+        opened={editor.deleting !== null}
         title={t('admin.roles.deleteTitle')}
         confirmLabel={t('common.delete')}
         loading={remove.isPending}
         error={remove.isError ? errorMessage(remove.error) : null}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        onConfirm={editor.confirmDelete}
+        onClose={editor.cancelDelete}
       >
-        {t('admin.roles.deleteConfirm', { name: deleting?.name ?? '' })}
+        {t('admin.roles.deleteConfirm', { name: editor.deleting?.name ?? '' })}
       </ConfirmDialog>
     </Stack>
   );

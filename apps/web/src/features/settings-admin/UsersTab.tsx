@@ -1,11 +1,11 @@
 import { Button, Group, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { type AdminUser, can, type Me } from '@sapa/contracts';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, errorMessage } from '../../shared/api';
+import { useItemEditor } from '../../shared/hooks/useItemEditor';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
@@ -22,26 +22,16 @@ export function UsersTab({ me }: { me: Me }) {
   const users = useAdminUsers(debounced);
   const accessRoles = useAccessRoles();
   const remove = useDeleteUser();
-  const [editing, setEditing] = useState<AdminUser | null>(null);
-  const [formOpened, setFormOpened] = useState(false);
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const editor = useItemEditor<AdminUser>({
+    remove,
+    messages: {
+      created: 'admin.users.created',
+      updated: 'admin.users.updated',
+      deleted: 'admin.users.deleted',
+    },
+  });
 
   const list = users.data?.pages.flatMap((page) => page.items) ?? [];
-
-  const openForm = (user: AdminUser | null) => {
-    setEditing(user);
-    setFormOpened(true);
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: t('admin.users.deleted', { name: deleting.name }) });
-        setDeleting(null);
-      },
-    });
-  };
 
   return (
     <Stack gap="md">
@@ -57,7 +47,7 @@ export function UsersTab({ me }: { me: Me }) {
         {can(subject, 'SETTING_ADMIN', 'CREATE') ? (
           <Button
             leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => openForm(null)}
+            onClick={() => editor.openForm(null)}
             mt={{ sm: 24 }}
           >
             {t('admin.users.add')}
@@ -84,11 +74,8 @@ export function UsersTab({ me }: { me: Me }) {
             currentUserId={me.user.id}
             canUpdate={can(subject, 'SETTING_ADMIN', 'UPDATE')}
             canDelete={can(subject, 'SETTING_ADMIN', 'DELETE')}
-            onEdit={openForm}
-            onDelete={(user) => {
-              remove.reset();
-              setDeleting(user);
-            }}
+            onEdit={editor.openForm}
+            onDelete={editor.askDelete}
           />
           {users.hasNextPage ? (
             <Group justify="center">
@@ -106,30 +93,22 @@ export function UsersTab({ me }: { me: Me }) {
 
       <UserFormModal
         me={me}
-        user={editing}
-        opened={formOpened}
+        user={editor.editing}
+        opened={editor.formOpened}
         accessRoles={accessRoles.data ?? []}
-        onClose={() => setFormOpened(false)}
-        onSaved={(saved) => {
-          setFormOpened(false);
-          notifications.show({
-            color: 'green',
-            message: editing
-              ? t('admin.users.updated', { name: saved.name })
-              : t('admin.users.created', { name: saved.name }),
-          });
-        }}
+        onClose={editor.closeForm}
+        onSaved={editor.onSaved}
       />
       <ConfirmDialog
-        opened={deleting !== null}
+        opened={editor.deleting !== null}
         title={t('admin.users.deleteTitle')}
         confirmLabel={t('common.delete')}
         loading={remove.isPending}
         error={remove.isError ? errorMessage(remove.error) : null}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        onConfirm={editor.confirmDelete}
+        onClose={editor.cancelDelete}
       >
-        {t('admin.users.deleteConfirm', { name: deleting?.name ?? '' })}
+        {t('admin.users.deleteConfirm', { name: editor.deleting?.name ?? '' })}
       </ConfirmDialog>
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { MFA_CODE_LENGTH, mfaCodeSchema } from '@sapa/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
+import { CodeInput } from '../../shared/ui/CodeInput';
 
 /** Sign-in with 2FA on: the 6-digit code from the authenticator app (001 §5). */
 export function MfaStep({
@@ -40,16 +41,14 @@ export function MfaStep({
             {error}
           </Alert>
         ) : null}
-        <TextInput
+        <CodeInput
           label={t('login.mfaCode')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={MFA_CODE_LENGTH}
+          length={MFA_CODE_LENGTH}
+          large
           autoFocus
           value={code}
-          onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
+          onValue={setCode}
           error={message(fieldError)}
-          styles={{ input: { letterSpacing: '0.4em', fontSize: 20, textAlign: 'center' } }}
         />
         <Button type="submit" loading={pending} fullWidth size="md">
           {t('login.mfaSubmit')}

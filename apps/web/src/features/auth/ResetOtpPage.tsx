@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { authEndpoints, RESET_OTP_LENGTH, resetOtpSchema } from '@sapa/contracts';
 import { IconMailbox } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { errorMessage, request } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
 import { formatSeconds, useCountdown } from '../../shared/hooks/useCountdown';
+import { CodeInput } from '../../shared/ui/CodeInput';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
 import { outboxRecipient, readResetState, writeResetState } from './resetState';
 import { useRequestOtp } from './useRequestOtp';
@@ -74,16 +75,14 @@ export function ResetOtpPage() {
               {errorMessage(error)}
             </Alert>
           ) : null}
-          <TextInput
+          <CodeInput
             label={t('reset.otp')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={RESET_OTP_LENGTH}
+            length={RESET_OTP_LENGTH}
+            large
             autoFocus
             value={otp}
-            onChange={(event) => setOtp(event.currentTarget.value.replace(/\D/g, ''))}
+            onValue={setOtp}
             error={message(fieldError)}
-            styles={{ input: { letterSpacing: '0.5em', fontSize: 20, textAlign: 'center' } }}
           />
           <Button type="submit" loading={verify.isPending} fullWidth size="md">
             {t('reset.verify')}

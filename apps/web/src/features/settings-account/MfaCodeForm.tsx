@@ -1,9 +1,10 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { MFA_CODE_LENGTH, mfaCodeSchema } from '@sapa/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
+import { CodeInput } from '../../shared/ui/CodeInput';
 
 /** A 6-digit authenticator code and one action button. */
 export function MfaCodeForm({
@@ -34,19 +35,16 @@ export function MfaCodeForm({
   return (
     <form onSubmit={submit} noValidate>
       <Group align="flex-start" gap="sm">
-        <TextInput
+        <CodeInput
           label={t('twoFactor.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={MFA_CODE_LENGTH}
+          length={MFA_CODE_LENGTH}
           value={code}
-          onChange={(event) => {
-            setCode(event.currentTarget.value.replace(/\D/g, ''));
+          onValue={(digits) => {
+            setCode(digits);
             setError(undefined);
           }}
           error={message(error) ?? serverError}
           w={200}
-          styles={{ input: { letterSpacing: '0.3em' } }}
         />
         <Button type="submit" loading={pending} color={color} mt={25}>
           {submitLabel}

@@ -100,3 +100,23 @@ export async function connectChat(
     },
   };
 }
+
+/** The first event of `type` the socket has received or receives within `timeoutMs` (no sleeping). */
+export function nextEventOfType(
+  socket: TestSocket,
+  type: RealtimeEvent['type'],
+  timeoutMs = 15_000,
+): Promise<RealtimeEvent> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} on the socket`)), timeoutMs);
+    const check = () => {
+      const found = socket.received.find((e) => e.type === type);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    };
+    socket.ws.on('message', () => setImmediate(check));
+    check();
+  });
+}

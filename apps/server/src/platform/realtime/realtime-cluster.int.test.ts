@@ -9,7 +9,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBusiness, PASSWORD } from '../../../test/fixtures.js';
 import { testDbKind } from '../../../test/harness.js';
-import { connectChat, markerOf, type TestSocket, ticketUpdated } from '../../../test/realtime-client.js';
+import {
+  connectChat,
+  markerOf,
+  nextEventOfType,
+  type TestSocket,
+  ticketUpdated,
+} from '../../../test/realtime-client.js';
 import {
   changeValue,
   connectWhatsapp,
@@ -223,18 +229,7 @@ describe.skipIf(testDbKind() === 'pglite')(
       );
       expect(res.statusCode).toBe(200);
       // Webhook → process 1's inbound job → bus.publish in process 1 → Redis → process 2's hub → socket.
-      const event = await new Promise<unknown>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no message.created on process 2')), 15_000);
-        const check = () => {
-          const found = socket.received.find((e) => e.type === 'message.created');
-          if (found) {
-            clearTimeout(timer);
-            resolve(found);
-          }
-        };
-        socket.ws.on('message', () => setImmediate(check));
-        check();
-      });
+      const event = await nextEventOfType(socket, 'message.created');
       expect(event).toMatchObject({
         type: 'message.created',
         clientId: biz.clientId,

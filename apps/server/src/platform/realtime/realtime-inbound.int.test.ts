@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFresh } from '../../../test/auth-helpers.js';
 import { makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { connectChat, markerOf, type TestSocket, ticketUpdated } from '../../../test/realtime-client.js';
+import {
+  connectChat,
+  markerOf,
+  nextEventOfType,
+  type TestSocket,
+  ticketUpdated,
+} from '../../../test/realtime-client.js';
 import {
   changeValue,
   connectWhatsapp,
@@ -56,18 +62,7 @@ describe('real-time delivery of an inbound WhatsApp message', () => {
     );
     expect(res.statusCode).toBe(200);
 
-    const event = await new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no message.created on the socket')), 15_000);
-      const check = () => {
-        const found = agent.received.find((e) => e.type === 'message.created');
-        if (found) {
-          clearTimeout(timer);
-          resolve(found);
-        }
-      };
-      agent.ws.on('message', () => setImmediate(check));
-      check();
-    });
+    const event = await nextEventOfType(agent, 'message.created');
     expect(event).toMatchObject({
       type: 'message.created',
       clientId: biz.clientId,

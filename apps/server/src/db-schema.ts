@@ -6,5 +6,7 @@ export * from './modules/channels/channels.schema.js';
 export * from './modules/contacts/contacts.schema.js';
 export * from './modules/demo/demo.schema.js';
 export * from './modules/identity/identity.schema.js';
+export * from './modules/livechat/livechat.schema.js';
+export * from './modules/templates/templates.schema.js';
 export * from './modules/tenancy/tenancy.schema.js';
 export * from './modules/tickets/tickets.schema.js';

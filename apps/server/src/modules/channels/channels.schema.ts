@@ -10,6 +10,28 @@ export interface WhatsappCloudConfig {
   graphBaseUrl: string;
 }
 
+/** One extra component of the live-chat pre-chat form (001 §3, §5: at most 3, customized data unique). */
+export interface PreChatField {
+  label: string;
+  /** Which visitor datum the answer fills: name, email, phone, or a free key. */
+  customizedData: string;
+}
+
+/** Non-secret settings of a live-chat widget (001 §3 Channel account: live chat widget). */
+export interface LiveChatConfig {
+  domain: string;
+  logoUrl: string | null;
+  colour: string;
+  onlineTitle: string;
+  onlineMessage: string;
+  offlineTitle: string;
+  offlineMessage: string;
+  personaName: string;
+  preChatForm: { fields: PreChatField[]; consentText: string | null };
+}
+
+export type ChannelAccountConfig = WhatsappCloudConfig | LiveChatConfig;
+
 /** Secrets of a WhatsApp Cloud account, sealed together as one JSON with deps.secrets. */
 export interface WhatsappCloudSecrets {
   accessToken: string;
@@ -29,7 +51,7 @@ export const channelAccounts = pgTable(
     name: text('name').notNull(),
     address: text('address').notNull(),
     status: text('status').$type<'connected' | 'disconnected'>().notNull().default('connected'),
-    config: jsonb('config').$type<WhatsappCloudConfig>().notNull(),
+    config: jsonb('config').$type<ChannelAccountConfig>().notNull(),
     /** Sealed JSON (AES-GCM, deps.secrets): never returned by the API. */
     secrets: text('secrets').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
@@ -43,6 +65,10 @@ export const channelAccounts = pgTable(
     uniqueIndex('channel_accounts_one_wap_key')
       .on(t.clientId)
       .where(sql`${t.channel} = 'WAP' and ${t.status} = 'connected'`),
+    // 001 §5: a live-chat domain must be unique.
+    uniqueIndex('channel_accounts_livechat_domain_key')
+      .on(sql`lower(${t.address})`)
+      .where(sql`${t.channel} = 'LVC' and ${t.status} = 'connected'`),
     // Routing sanity: a phone number id is connected to one account at most.
     uniqueIndex('channel_accounts_phone_number_id_key')
       .on(sql`(${t.config}->>'phoneNumberId')`)
@@ -73,3 +99,14 @@ export const inboundEvents = pgTable(
     index('inbound_events_unprocessed_idx').on(t.clientId, t.receivedAt).where(sql`${t.processedAt} is null`),
   ],
 );
+
+/** The WhatsApp Cloud settings of an account; throws for an account of another channel. */
+export function whatsappConfigOf(account: {
+  channel: string;
+  config: ChannelAccountConfig;
+}): WhatsappCloudConfig {
+  if (account.channel !== 'WAP' || !('phoneNumberId' in account.config)) {
+    throw new Error(`channel account is ${account.channel}, not WhatsApp Cloud`);
+  }
+  return account.config;
+}

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ServerDeps } from '../../platform/deps.js';
 import { DEMO_BUSINESS_NAME } from '../demo/demo.seed.js';
 import { clients } from '../tenancy/tenancy.schema.js';
-import { channelAccounts } from './channels.schema.js';
+import { channelAccounts, whatsappConfigOf } from './channels.schema.js';
 import { insertWhatsappCloudAccount, openSecrets, webhookUrlOf } from './channels.service.js';
 
 const DEMO_NUMBER = {
@@ -54,17 +54,18 @@ export async function startDemoWhatsapp(
       verifyToken: randomBytes(16).toString('base64url'),
       graphBaseUrl,
     });
-  } else if (account.config.graphBaseUrl !== graphBaseUrl) {
+  } else if (whatsappConfigOf(account).graphBaseUrl !== graphBaseUrl) {
     await deps.db
       .update(channelAccounts)
       .set({ config: { ...account.config, graphBaseUrl } })
       .where(and(eq(channelAccounts.clientId, demo.id), eq(channelAccounts.id, account.id)));
   }
   const secrets = openSecrets(deps, account);
+  const config = whatsappConfigOf(account);
   sim.registerNumber({
-    phoneNumberId: account.config.phoneNumberId,
-    wabaId: account.config.wabaId,
-    displayPhoneNumber: account.config.displayPhoneNumber,
+    phoneNumberId: config.phoneNumberId,
+    wabaId: config.wabaId,
+    displayPhoneNumber: config.displayPhoneNumber,
     accessToken: secrets.accessToken,
     appSecret: secrets.appSecret,
     webhookUrl: webhookUrlOf(deps, account)!,

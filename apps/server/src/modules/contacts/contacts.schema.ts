@@ -21,6 +21,7 @@ export const contacts = pgTable(
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     phone: text('phone'),
+    email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },

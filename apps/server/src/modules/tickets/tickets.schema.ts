@@ -44,6 +44,7 @@ export const tickets = pgTable(
     priority: smallint('priority').notNull().default(3),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     remarks: text('remarks'),
+    categoryId: uuid('category_id'),
     lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().default(sql`now()`),
     lastMessagePreview: text('last_message_preview'),
@@ -113,4 +114,41 @@ export const messages = pgTable(
     index('messages_ticket_idx').on(t.clientId, t.ticketId, t.createdAt.desc(), t.id),
     foreignKey({ columns: [t.clientId, t.ticketId], foreignColumns: [tickets.clientId, tickets.id] }),
   ],
+);
+
+/** Ticket categories of a business (000 §7 csplatform/categories; §3 ticket form state chatCategory). */
+export const ticketCategories = pgTable(
+  'ticket_categories',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    uniqueIndex('ticket_categories_name_key').on(t.clientId, sql`lower(${t.name})`),
+  ],
+);
+
+/** A file an agent or a visitor uploaded before sending it (000 §5 attachment rules; 001 §5 chat media). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    id: uuid('id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mime: text('mime').notNull(),
+    filename: text('filename').notNull(),
+    size: integer('size').notNull(),
+    /** The agent who uploaded it, or null for a live-chat visitor (then visitorId is set). */
+    createdBy: uuid('created_by'),
+    visitorId: uuid('visitor_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.id] })],
 );

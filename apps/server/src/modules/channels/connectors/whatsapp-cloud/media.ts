@@ -5,6 +5,7 @@ import { defineJob } from '../../../../platform/jobs/job-queue.js';
 import { mediaStorage } from '../../../tickets/media-storage.js';
 import { publishMessageUpdated } from '../../../tickets/realtime.js';
 import { messages } from '../../../tickets/tickets.schema.js';
+import { whatsappConfigOf } from '../../channels.schema.js';
 import { getAccount, openSecrets } from '../../channels.service.js';
 
 export const mediaJobSchema = z.object({ clientId: z.string().uuid(), messageId: z.string().uuid() });
@@ -35,7 +36,7 @@ export function whatsappMediaJob(deps: ServerDeps) {
       if (!account) return;
       const { accessToken } = openSecrets(deps, account);
       const auth = { authorization: `Bearer ${accessToken}` };
-      const meta = await fetch(`${account.config.graphBaseUrl}/${encodeURIComponent(mediaId)}`, {
+      const meta = await fetch(`${whatsappConfigOf(account).graphBaseUrl}/${encodeURIComponent(mediaId)}`, {
         headers: auth,
         signal: AbortSignal.timeout(15_000),
       });

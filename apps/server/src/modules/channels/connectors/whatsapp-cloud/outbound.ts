@@ -7,6 +7,7 @@ import { TokenBuckets } from '../../../../platform/rate/token-bucket.js';
 import { contacts } from '../../../contacts/contacts.schema.js';
 import { publishMessageUpdated } from '../../../tickets/realtime.js';
 import { messages, tickets } from '../../../tickets/tickets.schema.js';
+import { whatsappConfigOf } from '../../channels.schema.js';
 import { getAccount, openSecrets } from '../../channels.service.js';
 import { markRead, sendText } from './graph-client.js';
 import { failure } from './inbound.js';
@@ -85,7 +86,7 @@ export function outboundSendJob(deps: ServerDeps) {
       if (!(await buckets.acquire(account.id, 2_000)) && !lastTry) {
         throw new RetryLater('local send rate limit');
       }
-      const result = await sendText(account.config, openSecrets(deps, account), {
+      const result = await sendText(whatsappConfigOf(account), openSecrets(deps, account), {
         to: row.contactPhone,
         text: row.message.text ?? '',
         contextWamid,
@@ -143,7 +144,7 @@ export function outboundMarkReadJob(deps: ServerDeps) {
     handler: async ({ clientId, channelAccountId, wamid }, meta) => {
       const account = await getAccount(deps.db, clientId, channelAccountId);
       if (account?.status !== 'connected') return;
-      const result = await markRead(account.config, openSecrets(deps, account), wamid);
+      const result = await markRead(whatsappConfigOf(account), openSecrets(deps, account), wamid);
       if (!result.ok && result.retryable && meta.retryCount < meta.retryLimit)
         throw new RetryLater(result.title);
     },

@@ -15,9 +15,10 @@ import { whatsappInboundJob } from './modules/channels/connectors/whatsapp-cloud
 import { whatsappMediaJob } from './modules/channels/connectors/whatsapp-cloud/media.js';
 import {
   outboundMarkReadJob,
-  outboundSendJob,
+  whatsappCloudSender,
 } from './modules/channels/connectors/whatsapp-cloud/outbound.js';
 import { registerWhatsappWebhookRoutes } from './modules/channels/connectors/whatsapp-cloud/webhook.routes.js';
+import { outboundSendJob } from './modules/channels/outbound/outbound-send.job.js';
 import { registerAppRoutes } from './modules/demo/demo.routes.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.js';
@@ -46,7 +47,7 @@ export function defineJobs(deps: ServerDeps) {
     whatsappInbound: whatsappInboundJob(deps, async (clientId, messageId) => {
       await deps.jobs.send(media, { clientId, messageId });
     }),
-    send: outboundSendJob(deps),
+    send: outboundSendJob(deps, { WAP: whatsappCloudSender(deps) }),
     markRead: outboundMarkReadJob(deps),
   };
 }

@@ -44,19 +44,18 @@ async function call<T>(
   return { ok: false, retryable, code, title, status: res.status };
 }
 
-/** POST /{phone-number-id}/messages with a text body; `contextWamid` quotes a message. */
-export function sendText(
+/** POST /{phone-number-id}/messages with a message body built by `graphMessageOf`. */
+export function sendMessage(
   config: WhatsappCloudConfig,
   secrets: WhatsappCloudSecrets,
-  input: { to: string; text: string; contextWamid?: string | null },
+  to: string,
+  message: Record<string, unknown>,
 ) {
   return call<{ messages?: { id: string }[] }>(config, secrets, `${config.phoneNumberId}/messages`, {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to: input.to,
-    type: 'text',
-    text: { preview_url: false, body: input.text },
-    ...(input.contextWamid ? { context: { message_id: input.contextWamid } } : {}),
+    to,
+    ...message,
   });
 }
 

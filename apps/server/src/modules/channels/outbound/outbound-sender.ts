@@ -1,0 +1,29 @@
+import type { MessageKey } from '@sapa/contracts';
+import type { ServerDeps } from '../../../platform/deps.js';
+import type { contacts } from '../../contacts/contacts.schema.js';
+import type { messages, tickets } from '../../tickets/tickets.schema.js';
+import type { channelAccounts } from '../channels.schema.js';
+
+/** What a channel's sender gets to deliver one pending outbound message. */
+export interface OutboundContext {
+  deps: ServerDeps;
+  message: typeof messages.$inferSelect;
+  ticket: typeof tickets.$inferSelect;
+  contact: typeof contacts.$inferSelect;
+  account: typeof channelAccounts.$inferSelect;
+  /** The provider id of the quoted message, when the reply quotes one. */
+  quotedProviderMessageId: string | null;
+  /** This is the last attempt: a sender must not ask for another try. */
+  lastTry: boolean;
+}
+
+/** The outcome of one send attempt, in the channel-neutral words of the send job. */
+export type SendOutcome =
+  | { ok: true; providerMessageId: string | null }
+  | { ok: false; retryable: boolean; reason: MessageKey; detail: string };
+
+/** A connector's outbound half: delivers one message to the provider (or the visitor) and says how it went. */
+export type OutboundSender = (ctx: OutboundContext) => Promise<SendOutcome>;
+
+/** Senders by channel code (WAP, LVC, …); a channel without one fails its messages as unavailable. */
+export type OutboundSenders = Partial<Record<string, OutboundSender>>;

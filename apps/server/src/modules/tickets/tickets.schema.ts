@@ -66,6 +66,8 @@ export const tickets = pgTable(
       .on(t.clientId, t.contactId, t.channelAccountId)
       .where(sql`${t.status} in ('unassigned', 'assigned')`),
     index('tickets_inbox_idx').on(t.clientId, t.status, t.lastMessageAt.desc(), t.id),
+    // A contact's tickets, newest first (the inbox contact panel); also serves the contact foreign key.
+    index('tickets_contact_idx').on(t.clientId, t.contactId, t.lastMessageAt.desc()),
     index('tickets_expiry_idx')
       .on(t.lastCustomerMessageAt)
       .where(sql`${t.status} in ('unassigned', 'assigned') and ${t.channel} = 'WAP'`),

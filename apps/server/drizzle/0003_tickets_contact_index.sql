@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_contact_idx" ON "tickets" USING btree ("client_id","contact_id","last_message_at" DESC NULLS LAST);

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clients } from '../tenancy/tenancy.schema.js';
 
 /** Non-secret WhatsApp Cloud settings of a channel account. */
@@ -92,11 +102,17 @@ export const inboundEvents = pgTable(
     raw: jsonb('raw').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().default(sql`now()`),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** Failed or deferred processing attempts; the drainer retries the event after `next_attempt_at`. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
     uniqueIndex('inbound_events_key').on(t.clientId, t.channelAccountId, t.providerEventKey),
     index('inbound_events_unprocessed_idx').on(t.clientId, t.receivedAt).where(sql`${t.processedAt} is null`),
+    // The inbound drainer claims the oldest unprocessed events of every business (one queue for all).
+    index('inbound_events_pending_idx').on(t.receivedAt, t.id).where(sql`${t.processedAt} is null`),
   ],
 );
 

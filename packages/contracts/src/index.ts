@@ -5,6 +5,7 @@ export * from './api/channel-accounts.js';
 export * from './api/endpoint.js';
 export * from './api/errors.js';
 export * from './api/inbox.js';
+export * from './api/livechat.js';
 export * from './api/users.js';
 export * from './channels.js';
 export * from './constants.js';

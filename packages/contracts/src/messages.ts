@@ -175,6 +175,77 @@ export const MESSAGES = {
     en: 'This channel is not offered.',
     id: 'Kanal ini tidak tersedia.',
   },
+  // Live chat widget (001 §5 channels and pre-chat form, §8 live chat)
+  'livechat.domainRequired': { en: 'Domain is required', id: 'Domain wajib diisi' },
+  'livechat.domainInvalid': {
+    en: 'Domain is invalid: it starts with http:// or https:// followed by the host',
+    id: 'Domain tidak valid: diawali http:// atau https:// lalu nama host',
+  },
+  'livechat.domainDuplicate': {
+    en: 'This domain is already used by another live chat',
+    id: 'Domain ini sudah dipakai live chat lain',
+  },
+  'livechat.domainNotFound': { en: 'Live chat domain not found', id: 'Domain live chat tidak ditemukan' },
+  'livechat.loadFailed': {
+    en: 'Failed to load the live chat configuration',
+    id: 'Gagal memuat konfigurasi live chat',
+  },
+  'livechat.saveFailed': {
+    en: 'Failed to save the live chat configuration',
+    id: 'Gagal menyimpan konfigurasi live chat',
+  },
+  'livechat.nameMax': { en: 'Max 60 Characters', id: 'Maksimal 60 Karakter' },
+  'livechat.titleRequired': { en: 'Title is required', id: 'Judul wajib diisi' },
+  'livechat.titleMax': { en: 'Max 30 Characters', id: 'Maksimal 30 Karakter' },
+  'livechat.messageRequired': { en: 'Message is required', id: 'Pesan wajib diisi' },
+  'livechat.messageMax': { en: 'Max 80 Characters', id: 'Maksimal 80 Karakter' },
+  'livechat.personaRequired': { en: 'Persona name is required', id: 'Nama persona wajib diisi' },
+  'livechat.personaMax': { en: 'Max 30 Characters', id: 'Maksimal 30 Karakter' },
+  'livechat.colourInvalid': {
+    en: 'Colour must be a hex code like #14B8A6',
+    id: 'Warna harus berupa kode hex seperti #14B8A6',
+  },
+  'livechat.logoRequired': { en: 'Logo is required', id: 'Logo wajib diunggah' },
+  'livechat.logoType': {
+    en: 'Logo must be a png, jpg or jpeg image',
+    id: 'Logo harus berupa gambar png, jpg, atau jpeg',
+  },
+  'livechat.logoSize': { en: 'Logo max 5 MB', id: 'Logo maksimal 5 MB' },
+  'livechat.logoDimension': { en: 'Logo max 320x320 px', id: 'Logo maksimal 320x320 px' },
+  'livechat.labelRequired': { en: 'Label is required', id: 'Label wajib diisi' },
+  'livechat.labelMax': { en: 'Max 40 Characters', id: 'Maksimal 40 Karakter' },
+  'livechat.customizedDataRequired': {
+    en: 'Customized data is required',
+    id: 'Data kustom wajib dipilih',
+  },
+  'livechat.customizedDataDuplicate': {
+    en: 'The same customized data cannot be picked twice',
+    id: 'Data kustom yang sama tidak boleh dipilih dua kali',
+  },
+  'livechat.preChatMax3': {
+    en: 'At most 3 extra components',
+    id: 'Maksimal 3 komponen tambahan',
+  },
+  'livechat.consentRequired': { en: 'Consent text is required', id: 'Teks persetujuan wajib diisi' },
+  'livechat.consentMax': { en: 'Max 500 Characters', id: 'Maksimal 500 Karakter' },
+  'livechat.visitorNameRequired': { en: 'Name is Required', id: 'Nama wajib diisi' },
+  'livechat.visitorNameMax': { en: 'Max 150 Characters', id: 'Maksimal 150 Karakter' },
+  'livechat.consentNeeded': {
+    en: 'Please agree to the consent to start chatting',
+    id: 'Setujui pernyataan persetujuan untuk mulai chat',
+  },
+  'livechat.sessionExpired': {
+    en: 'Your chat session has ended. Please fill in the form again.',
+    id: 'Sesi chat Anda telah berakhir. Silakan isi formulir kembali.',
+  },
+  'livechat.originRefused': {
+    en: 'This website is not allowed to use this live chat',
+    id: 'Situs ini tidak diizinkan memakai live chat ini',
+  },
+  'livechat.emptyMessage': { en: 'Write a message or attach a file', id: 'Tulis pesan atau lampirkan file' },
+  'livechat.tooManyFiles': { en: 'Max 20 attachments', id: 'Maksimal 20 lampiran' },
+  'livechat.fileTooLarge': { en: 'File is too large', id: 'File terlalu besar' },
+  'livechat.fileUnsupported': { en: 'File type is not supported', id: 'Jenis file tidak didukung' },
   // Generic HTTP
   'http.notFound': { en: 'Not found', id: 'Tidak ditemukan' },
   'http.internal': {

@@ -163,6 +163,9 @@ export const livechatLogoResponse = z.object({
 });
 export type LivechatLogo = z.infer<typeof livechatLogoResponse>;
 
+/** Uploads send the raw bytes as the body; the original file name travels in the query. */
+export const uploadQuery = z.object({ name: z.string().max(255).optional() });
+
 export const livechatEndpoints = {
   create: defineEndpoint({
     method: 'POST',
@@ -182,12 +185,14 @@ export const livechatEndpoints = {
     response: livechatAccountSchema,
   }),
   /**
-   * multipart/form-data with one `file` (png/jpg/jpeg, max 5 MB, max 320x320 px). Not JSON, so no body
-   * schema; the response gives the id to put in `logoUploadId`.
+   * The raw file as the request body with its own Content-Type (image/png or image/jpeg; e.g.
+   * `fetch(url, { method: 'POST', body: file, headers: { 'content-type': file.type } })`), the file name in
+   * `?name=`. Checks: png/jpg/jpeg, max 5 MB, max 320x320 px. The response gives the id for `logoUploadId`.
    */
   uploadLogo: defineEndpoint({
     method: 'POST',
     path: '/api/livechat/logo',
+    query: uploadQuery,
     response: livechatLogoResponse,
   }),
   /** The logo (authenticated, for the settings preview). */
@@ -320,10 +325,11 @@ export const widgetEndpoints = {
     body: widgetSendBody,
     response: widgetMessageSchema,
   }),
-  /** multipart/form-data with one `file`. */
+  /** The raw file as the body with its Content-Type, the name in `?name=` (like `uploadLogo`). */
   attachment: defineEndpoint({
     method: 'POST',
     path: '/api/widget/:accountId/attachments',
+    query: uploadQuery,
     response: widgetAttachmentResponse,
   }),
   receipt: defineEndpoint({

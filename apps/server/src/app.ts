@@ -19,11 +19,14 @@ import {
 } from './modules/channels/connectors/whatsapp-cloud/outbound.js';
 import { registerWhatsappWebhookRoutes } from './modules/channels/connectors/whatsapp-cloud/webhook.routes.js';
 import { outboundSendJob } from './modules/channels/outbound/outbound-send.job.js';
+import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
 import { registerAppRoutes } from './modules/demo/demo.routes.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.js';
 import { registerMediaRoutes } from './modules/inbox/media.routes.js';
 import { sendNotificationJob } from './modules/notifications/notifications.jobs.js';
+import { registerTicketCategoryRoutes } from './modules/tickets/ticket-categories.routes.js';
+import { registerTicketPropertyRoutes } from './modules/tickets/ticket-properties.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import type { UserDeletionGuard } from './modules/users/users.service.js';
 import { installRouteAccess, PUBLIC, type RegisteredRoute } from './platform/auth/route-access.js';
@@ -108,6 +111,9 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerChannelRoutes(app, deps);
   registerInboxRoutes(app, deps, jobs);
   registerMediaRoutes(app, deps);
+  registerTicketPropertyRoutes(app, deps);
+  registerTicketCategoryRoutes(app, deps);
+  registerContactRoutes(app, deps);
   await registerWhatsappWebhookRoutes(app, deps, jobs.whatsappInbound);
   await registerRealtimeHub(app, deps, { canReceive: inboxReaders });
   registerMetrics(app);

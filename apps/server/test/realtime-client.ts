@@ -20,6 +20,8 @@ export function ticketUpdated(clientId: string, marker = 'x'): RealtimeEvent {
       priority: 3,
       tags: [],
       remarks: marker,
+      categoryId: null,
+      categoryName: null,
       lastMessage: null,
       unreadCount: 1,
       responded: false,

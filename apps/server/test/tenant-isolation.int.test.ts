@@ -18,6 +18,8 @@ let roleB: { id: string; name: string };
 let accountB: string;
 let ticketB: string;
 let messageB: string;
+let contactB: string;
+let categoryB: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -55,6 +57,15 @@ beforeAll(async () => {
   });
   ticketB = row.ticketId;
   messageB = row.id;
+  const [ticketRowB] = await server.deps.db.select().from(tickets).where(eq(tickets.id, ticketB));
+  contactB = ticketRowB!.contactId;
+  const category = await server.app.inject({
+    method: 'POST',
+    url: '/api/ticket-categories',
+    headers: bearer(ownerB),
+    payload: { name: 'Kategori B' },
+  });
+  categoryB = category.json().id;
 });
 afterAll(() => server.close());
 
@@ -96,6 +107,8 @@ const businessBIds: Record<
   },
   '/api/media/:clientId/:key': { param: 'clientId', id: () => bizB.clientId, more: { key: () => messageB } },
   '/api/tickets/:id/resolve': { param: 'id', id: () => ticketB, body: { note: 'diretas' } },
+  '/api/ticket-categories/:id': { param: 'id', id: () => categoryB, body: { name: 'Diretas' } },
+  '/api/contacts/:id': { param: 'id', id: () => contactB, body: { name: 'Diretas' } },
 };
 
 /** Everything of business B a request could change. */

@@ -70,6 +70,9 @@ export const ticketSummarySchema = z.object({
   priority: prioritySchema,
   tags: z.array(z.string()),
   remarks: z.string().nullable(),
+  /** 000 §3 ticket form chatCategory; §7 POST chatRoom/category. */
+  categoryId: z.string().uuid().nullable(),
+  categoryName: z.string().nullable(),
   lastMessage: z
     .object({
       preview: z.string(),

@@ -1,6 +1,13 @@
+import type { ChannelCode, ContactDetail } from '@sapa/contracts';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
+import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
+import type { ServerDeps } from '../../platform/deps.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
+import { publishTicketsUpdated } from '../tickets/ticket-properties.service.js';
+import { displayIdOf } from '../tickets/tickets.service.js';
+import * as repo from './contacts.repository.js';
 import { contactIdentities, contacts } from './contacts.schema.js';
 
 /**
@@ -67,4 +74,79 @@ export async function upsertContactByIdentity(
   const raced = await find();
   if (!raced) throw new Error('contact identity vanished');
   return { ...raced, created: false };
+}
+
+// ---------------------------------------------------------------- the inbox contact panel (000 §2; 001 §3)
+
+/** 000 §2 inbox contact detail panel: the contact, how each channel knows them, and their latest tickets. */
+export async function getContactDetail(
+  deps: ServerDeps,
+  auth: AuthContext,
+  id: string,
+): Promise<ContactDetail> {
+  const contact = await repo.findContact(deps.db, auth.clientId, id);
+  if (!contact) throw notFound();
+  const [identities, recent] = await Promise.all([
+    repo.listIdentities(deps.db, auth.clientId, id),
+    repo.listRecentTickets(deps.db, auth.clientId, id),
+  ]);
+  return {
+    id: contact.id,
+    name: contact.name,
+    phone: contact.phone,
+    email: contact.email,
+    identities: identities.map((i) => ({
+      channel: i.channel as ChannelCode,
+      channelAccountId: i.channelAccountId,
+      handle: i.externalId,
+      createdAt: i.createdAt.getTime(),
+    })),
+    recentTickets: recent.map((t) => ({
+      id: t.id,
+      displayId: displayIdOf(t.displayNumber),
+      status: t.status,
+      channel: t.channel as ChannelCode,
+      lastMessageAt: t.lastMessageAt.getTime(),
+    })),
+    createdAt: contact.createdAt.getTime(),
+    updatedAt: contact.updatedAt.getTime(),
+  };
+}
+
+/**
+ * 001 §3, §5, §8 contacts: name (required, max 150), email, phone with country code. A phone another
+ * contact of the business has is refused ("Duplicate contact: delete the existing one to update"). A
+ * WhatsApp contact's phone is the number replies go to, so it cannot be changed here.
+ */
+export async function updateContact(
+  deps: ServerDeps,
+  auth: AuthContext,
+  id: string,
+  input: { name: string; phone?: string | null | undefined; email?: string | null | undefined },
+): Promise<ContactDetail> {
+  const contact = await repo.findContact(deps.db, auth.clientId, id);
+  if (!contact) throw notFound();
+  const phone = input.phone === undefined ? contact.phone : input.phone;
+  const email = input.email === undefined ? contact.email : input.email;
+  if (phone !== contact.phone) {
+    const identities = await repo.listIdentities(deps.db, auth.clientId, id);
+    if (identities.some((i) => i.channel === 'WAP'))
+      throw conflict('contact.whatsappPhone', { phone: 'contact.whatsappPhone' });
+  }
+  await deps.db.transaction(async (tx) => {
+    if (phone && phone !== contact.phone) {
+      await repo.lockPhone(tx, auth.clientId, phone);
+      if (await repo.phoneTaken(tx, auth.clientId, phone, id))
+        throw conflict('contact.duplicate', { phone: 'contact.duplicate' });
+    }
+    await repo.updateContact(tx, auth.clientId, id, { name: input.name, phone, email });
+  });
+  // The ticket lists show the contact's name and number.
+  if (input.name !== contact.name || phone !== contact.phone)
+    await publishTicketsUpdated(
+      deps,
+      auth.clientId,
+      await repo.listOpenTicketIds(deps.db, auth.clientId, id),
+    );
+  return getContactDetail(deps, auth, id);
 }

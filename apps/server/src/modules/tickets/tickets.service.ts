@@ -11,7 +11,7 @@ import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { users } from '../identity/identity.schema.js';
-import { messages, ticketCounters, tickets } from './tickets.schema.js';
+import { messages, ticketCategories, ticketCounters, tickets } from './tickets.schema.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -35,10 +35,15 @@ export function selectSummaries(db: DbOrTx) {
       contactName: contacts.name,
       contactPhone: contacts.phone,
       assigneeName: assignee.name,
+      categoryName: ticketCategories.name,
     })
     .from(tickets)
     .innerJoin(contacts, and(eq(contacts.clientId, tickets.clientId), eq(contacts.id, tickets.contactId)))
-    .leftJoin(assignee, eq(assignee.id, tickets.assigneeId));
+    .leftJoin(assignee, eq(assignee.id, tickets.assigneeId))
+    .leftJoin(
+      ticketCategories,
+      and(eq(ticketCategories.clientId, tickets.clientId), eq(ticketCategories.id, tickets.categoryId)),
+    );
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number];
@@ -57,6 +62,8 @@ export function toTicketSummary(r: SummaryRow): TicketSummary {
     priority: (t.priority === 1 || t.priority === 2 ? t.priority : 3) as 1 | 2 | 3,
     tags: t.tags,
     remarks: t.remarks,
+    categoryId: r.categoryName === null ? null : t.categoryId,
+    categoryName: r.categoryName ?? null,
     lastMessage:
       t.lastMessagePreview !== null && t.lastMessageDirection && t.lastMessageStatus
         ? {

@@ -27,6 +27,8 @@ function ticket(n: number, patch: Partial<TicketSummary> = {}): TicketSummary {
     priority: 3,
     tags: [],
     remarks: null,
+    categoryId: null,
+    categoryName: null,
     lastMessage: { preview: 'hi', at: n * 1000, direction: 'in', status: 'received' },
     unreadCount: 1,
     responded: false,

@@ -1,0 +1,164 @@
+import { featureStringFrom, type TokenPair } from '@sapa/contracts';
+import { uuidv7 } from 'uuidv7';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInFresh } from '../../../test/auth-helpers.js';
+import { bearer, makeBusiness } from '../../../test/fixtures.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { connectChat, type TestSocket } from '../../../test/realtime-client.js';
+import { openWhatsappTicket, waitForTicketEvent } from '../../../test/ticket-fixtures.js';
+import { connectWhatsapp } from '../../../test/whatsapp.js';
+import { contacts } from './contacts.schema.js';
+
+/** The inbox contact detail panel (000 §2; 001 §3, §5, §8 contacts). */
+let server: TestServer;
+let base: string;
+let biz: Awaited<ReturnType<typeof makeBusiness>>;
+let other: Awaited<ReturnType<typeof makeBusiness>>;
+let owner: TokenPair;
+let agent: TokenPair;
+let inboxOnly: TokenPair;
+let otherOwner: TokenPair;
+let accountId: string;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ work: false });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  base = `http://127.0.0.1:${address.port}`;
+  biz = await makeBusiness(server.deps.db, 'Kontak', [
+    { featureAccess: featureStringFrom(['CUSTOMER_SERVICE_INBOX']), csPosition: 'CS2' },
+  ]);
+  other = await makeBusiness(server.deps.db, 'Kontak Lain');
+  owner = await signInFresh(server.app, biz.owner.email);
+  agent = await signInFresh(server.app, biz.agent.email);
+  inboxOnly = await signInFresh(server.app, biz.members[3]!.email);
+  otherOwner = await signInFresh(server.app, other.owner.email);
+  accountId = (await connectWhatsapp(server.app, owner, 'http://127.0.0.1:9/v25.0')).id;
+});
+afterAll(async () => {
+  for (const s of sockets) s.ws.terminate();
+  await server.close();
+});
+
+const newTicket = (name?: string) =>
+  openWhatsappTicket(server.deps.db, { clientId: biz.clientId, channelAccountId: accountId, name });
+
+/** A contact known by no channel yet (as a bulk upload or the contact page would create one). */
+async function plainContact(name: string, phone: string | null = null) {
+  const id = uuidv7();
+  await server.deps.db.insert(contacts).values({ clientId: biz.clientId, id, name, phone });
+  return id;
+}
+
+function get(id: string, tokens = agent) {
+  return server.app.inject({ method: 'GET', url: `/api/contacts/${id}`, headers: bearer(tokens) });
+}
+function patch(id: string, payload: Record<string, unknown>, tokens = agent, lang = 'en') {
+  return server.app.inject({
+    method: 'PATCH',
+    url: `/api/contacts/${id}`,
+    headers: { ...bearer(tokens), 'accept-language': lang },
+    payload,
+  });
+}
+
+describe('contact detail', () => {
+  it('shows the contact, its WhatsApp identity and its recent tickets', async () => {
+    const { contactId, ticketId, phone } = await newTicket('Budi Santoso');
+    const res = await get(contactId);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json();
+    expect(detail).toMatchObject({
+      id: contactId,
+      name: 'Budi Santoso',
+      phone,
+      email: null,
+      identities: [{ channel: 'WAP', channelAccountId: accountId, handle: phone }],
+      recentTickets: [{ id: ticketId, status: 'unassigned', channel: 'WAP' }],
+    });
+    expect(detail.recentTickets[0].displayId).toMatch(/^T-\d{6}$/);
+    expect(detail.createdAt).toBeGreaterThan(0);
+    // Reading it needs only the inbox.
+    expect((await get(contactId, inboxOnly)).statusCode).toBe(200);
+  });
+
+  it('answers 404 to another business, for reading and editing', async () => {
+    const { contactId } = await newTicket('Rahasia');
+    expect((await get(contactId, otherOwner)).statusCode).toBe(404);
+    const edit = await patch(contactId, { name: 'Diretas' }, otherOwner);
+    expect(edit.statusCode).toBe(404);
+    expect((await get(contactId)).json().name).toBe('Rahasia');
+  });
+});
+
+describe('contact edit', () => {
+  it('renames a contact and sets the email; open tickets show the new name live', async () => {
+    const { contactId, ticketId, phone } = await newTicket('Nama Lama');
+    const watcher = await connectChat(base, owner.accessToken);
+    sockets.push(watcher);
+    const res = await patch(contactId, { name: '  Nama Baru ', phone, email: ' Budi@Example.COM ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Nama Baru', phone, email: 'budi@example.com' });
+    const event = await waitForTicketEvent(watcher, ticketId, (e) => e.ticket.contact.name === 'Nama Baru');
+    expect(event.ticket.contact.id).toBe(contactId);
+    const ticket = await server.app.inject({
+      method: 'GET',
+      url: `/api/tickets/${ticketId}`,
+      headers: bearer(owner),
+    });
+    expect(ticket.json().contact.name).toBe('Nama Baru');
+    // An empty email clears it.
+    const cleared = await patch(contactId, { name: 'Nama Baru', email: '' });
+    expect(cleared.json().email).toBeNull();
+  });
+
+  it('refuses a missing or too long name, a bad email and a bad phone with the translated message', async () => {
+    const id = await plainContact('Validasi');
+    const empty = await patch(id, { name: ' ' });
+    expect(empty.json()).toMatchObject({ statusCode: 400, message: 'Name is Required' });
+    const long = await patch(id, { name: 'n'.repeat(151) }, agent, 'id');
+    expect(long.json()).toMatchObject({ statusCode: 400, message: 'Maksimal 150 Karakter' });
+    const email = await patch(id, { name: 'Validasi', email: 'bukan-email' });
+    expect(email.json()).toMatchObject({ statusCode: 400, message: 'Email format is invalid' });
+    for (const phone of ['08123456789', '12345678', '1234567890123456', '62abc']) {
+      const res = await patch(id, { name: 'Validasi', phone });
+      expect(res.json(), phone).toMatchObject({ statusCode: 400, message: 'Phone number format is invalid' });
+    }
+    const ok = await patch(id, { name: 'Validasi', phone: '+62 812-3456-7890' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().phone).toBe('6281234567890');
+  });
+
+  it('refuses a phone another contact of the business has (409), but not one of another business', async () => {
+    const taken = await plainContact('Pemilik Nomor', '6281377770001');
+    expect(taken).toBeTruthy();
+    const id = await plainContact('Penantang');
+    const res = await patch(id, { name: 'Penantang', phone: '6281377770001' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'contact.duplicate',
+      message: 'Duplicate contact: another contact has this phone number. Delete the existing one to update.',
+      fields: { phone: expect.stringContaining('Duplicate contact') },
+    });
+    await server.deps.db
+      .insert(contacts)
+      .values({ clientId: other.clientId, id: uuidv7(), name: 'Lain', phone: '6281377770002' });
+    expect((await patch(id, { name: 'Penantang', phone: '6281377770002' })).statusCode).toBe(200);
+  });
+
+  it("keeps a WhatsApp contact's number: replies go to it (409)", async () => {
+    const { contactId } = await newTicket('WA');
+    const res = await patch(contactId, { name: 'WA', phone: '6289900001111' }, agent, 'id');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'contact.whatsappPhone' });
+  });
+
+  it('needs the CONTACT feature to edit (403)', async () => {
+    const id = await plainContact('Terkunci');
+    const res = await patch(id, { name: 'Dibuka' }, inboxOnly);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You have no permission to access this menu.');
+  });
+});

@@ -1,0 +1,85 @@
+import type { TicketSummary, ticketPropertyEndpoints } from '@sapa/contracts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/route-access.js';
+import type { ServerDeps } from '../../platform/deps.js';
+import { badRequest, notFound } from '../../platform/http/errors.js';
+import { publishRealtime } from './realtime.js';
+import { findCategory } from './ticket-categories.repository.js';
+import { tickets } from './tickets.schema.js';
+import { getTicket, getTicketSummary, selectSummaries, toTicketSummary } from './tickets.service.js';
+
+type UpdateBody = z.output<NonNullable<(typeof ticketPropertyEndpoints)['update']['body']>>;
+
+/** How many recently active tagged tickets the tag suggestions are drawn from (keeps the query bounded). */
+const TAG_SOURCE_TICKETS = 5_000;
+const TAG_SUGGESTIONS = 100;
+
+/** Tells every agent's inbox that these tickets changed (`ticket.updated`), one summary query for all. */
+export async function publishTicketsUpdated(deps: ServerDeps, clientId: string, ticketIds: string[]) {
+  if (ticketIds.length === 0) return;
+  const rows = await selectSummaries(deps.db).where(
+    and(eq(tickets.clientId, clientId), inArray(tickets.id, ticketIds)),
+  );
+  for (const row of rows)
+    await publishRealtime(deps, { type: 'ticket.updated', clientId, ticket: toTicketSummary(row) });
+}
+
+/**
+ * 000 §2 inbox, §3 Ticket, §7 POST chatRoom/priority and chatRoom/category: priority, tags, remarks and
+ * category of one ticket. Only the fields sent change; every agent sees the change live.
+ */
+export async function updateTicketProperties(
+  deps: ServerDeps,
+  auth: AuthContext,
+  ticketId: string,
+  body: UpdateBody,
+): Promise<TicketSummary> {
+  const ticket = await getTicket(deps.db, auth.clientId, ticketId);
+  if (!ticket) throw notFound();
+  if (body.categoryId && !(await findCategory(deps.db, auth.clientId, body.categoryId)))
+    throw badRequest('ticket.categoryNotFound', { categoryId: 'ticket.categoryNotFound' });
+  const changes: Partial<typeof tickets.$inferInsert> = {};
+  if (body.priority !== undefined) changes.priority = body.priority;
+  if (body.tags !== undefined) changes.tags = body.tags;
+  if (body.remarks !== undefined) changes.remarks = body.remarks;
+  if (body.categoryId !== undefined) changes.categoryId = body.categoryId;
+  if (Object.keys(changes).length > 0) {
+    await deps.db
+      .update(tickets)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticketId)));
+  }
+  const summary = await getTicketSummary(deps.db, auth.clientId, ticketId);
+  if (!summary) throw notFound();
+  if (Object.keys(changes).length > 0)
+    await publishRealtime(deps, { type: 'ticket.updated', clientId: auth.clientId, ticket: summary });
+  return summary;
+}
+
+/**
+ * 000 §7 GET csplatform/tags: tags in use in the business, most used first, for suggestions and the tag
+ * filter. Drawn from the most recently active tagged tickets so the query stays bounded.
+ */
+export async function listTags(deps: ServerDeps, auth: AuthContext, search: string | undefined) {
+  const term = search?.trim().toLowerCase() ?? '';
+  const recent = deps.db
+    .select({ tags: tickets.tags })
+    .from(tickets)
+    .where(and(eq(tickets.clientId, auth.clientId), sql`cardinality(${tickets.tags}) > 0`))
+    .orderBy(desc(tickets.lastMessageAt))
+    .limit(TAG_SOURCE_TICKETS)
+    .as('recent');
+  const used = deps.db
+    .select({ tag: sql<string>`unnest(${recent.tags})`.as('tag') })
+    .from(recent)
+    .as('used');
+  const rows = await deps.db
+    .select({ tag: used.tag })
+    .from(used)
+    .where(term ? sql`position(${term} in lower(${used.tag})) > 0` : undefined)
+    .groupBy(used.tag)
+    .orderBy(sql`count(*) desc`, used.tag)
+    .limit(TAG_SUGGESTIONS);
+  return { items: rows.map((r) => r.tag) };
+}

@@ -1,0 +1,61 @@
+import { upsertContactByIdentity } from '../src/modules/contacts/contacts.service.js';
+import { findOrOpenTicket } from '../src/modules/tickets/tickets.service.js';
+import type { Db } from '../src/platform/db/database.js';
+import type { TestSocket } from './realtime-client.js';
+
+let counter = 0;
+
+/**
+ * A customer's open WhatsApp ticket, created the way the inbound pipeline does it (contact by identity,
+ * then the open ticket), without a webhook round trip.
+ */
+export async function openWhatsappTicket(
+  db: Db,
+  input: { clientId: string; channelAccountId: string; name?: string; phone?: string },
+) {
+  const phone = input.phone ?? `6285${String(Date.now()).slice(-6)}${String(++counter).padStart(3, '0')}`;
+  const contact = await upsertContactByIdentity(db, {
+    clientId: input.clientId,
+    channel: 'WAP',
+    channelAccountId: input.channelAccountId,
+    externalId: phone,
+    name: input.name ?? `Pelanggan ${counter}`,
+  });
+  const ticket = await findOrOpenTicket(db, {
+    clientId: input.clientId,
+    contactId: contact.id,
+    channel: 'WAP',
+    channelAccountId: input.channelAccountId,
+    at: new Date(),
+  });
+  return { ticketId: ticket.id, contactId: contact.id, phone };
+}
+
+export type TicketUpdated = Extract<TestSocket['received'][number], { type: 'ticket.updated' }>;
+
+/** The first `ticket.updated` of `ticketId` (matching `when`) the socket has received or receives. */
+export function waitForTicketEvent(
+  socket: TestSocket,
+  ticketId: string,
+  when: (event: TicketUpdated) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<TicketUpdated> {
+  return new Promise((resolve, reject) => {
+    const find = () =>
+      socket.received.find(
+        (e): e is TicketUpdated => e.type === 'ticket.updated' && e.ticket.id === ticketId && when(e),
+      );
+    const timer = setTimeout(() => reject(new Error(`no ticket.updated for ${ticketId}`)), timeoutMs);
+    const check = () => {
+      const found = find();
+      if (found) {
+        clearTimeout(timer);
+        socket.ws.off('message', onMessage);
+        resolve(found);
+      }
+    };
+    const onMessage = () => setImmediate(check);
+    socket.ws.on('message', onMessage);
+    check();
+  });
+}

@@ -8,7 +8,6 @@ export * from './api/errors.js';
 export * from './api/inbox.js';
 export * from './api/livechat.js';
 export * from './api/ticket-properties.js';
-export * from './api/templates.js';
 export * from './api/users.js';
 export * from './channels.js';
 export * from './constants.js';

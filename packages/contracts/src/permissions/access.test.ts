@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AccessSubject, can, listAllowed, normaliseCountry, permittedActions } from './access.js';
 import { ALL_FEATURES_STRING, FEATURE_STRING_LENGTH } from './feature-string.js';
+import { ALL_USER_INDEXES, CLIENT_INDEX_TABLE } from './index-maps.fixture.js';
 import { ACTIONS, PERMISSION_NAMES, type Permission, type Role } from './permissions.js';
 
 const ZEROS = '0'.repeat(FEATURE_STRING_LENGTH);
@@ -26,81 +27,6 @@ const COMMON: Permission[] = [
   'INBOX_CHANNEL_CONNECT',
 ];
 
-/** 000 §6 user index map (plus Sapa's indexes) → the permissions that bit alone grants (plan all on). */
-const USER_INDEX_ROWS: ReadonlyArray<[number, Permission[]]> = [
-  [0, ['CUSTOMER_SERVICE_SETTING']],
-  [1, ['CUSTOMER_SERVICE_INBOX']],
-  [2, ['CUSTOMER_SERVICE_HISTORY']],
-  [
-    3,
-    [
-      'WHATSAPP_BROADCAST',
-      'VIBER_BROADCAST',
-      'EMAIL_BROADCAST',
-      'SMS_BROADCAST_TEMPLATE',
-      'VOICE_BROADCAST',
-      'ADVANCED_BROADCAST',
-    ],
-  ],
-  [4, ['WHATSAPP_TEMPLATE', 'VIBER_TEMPLATE', 'EMAIL_TEMPLATE']],
-  [5, ['WHATSAPP_CHATBOT']],
-  [6, ['CREATE_PRODUCT']],
-  [7, ['PRODUCT']],
-  [8, ['CATEGORY']],
-  [9, ['TRANSACTION']],
-  [10, ['CS_PERFORMANCE']],
-  [11, ['CONTACT']],
-  [12, ['CHAT_CREDITS']],
-  [13, ['WALLET']],
-  [14, ['SETTING_STORE', 'STORE_BANK']],
-  [15, ['SETTING_ADMIN']],
-  [16, ['SETTING_PLAN_PRICING']],
-  [17, ['VIEW_FEATURE']],
-  [18, ['ADVANCE_SEARCH']],
-  [19, ['CALL_CENTER']],
-  [20, ['CALL_CENTER_HISTORY']],
-  [21, ['INBOUND_CALL']],
-  [22, ['TELESALES']],
-  [23, ['SETTING_FINANCE']],
-  [24, ['SETTING_LOGS']],
-  [25, ['SMART_CHAT_SETTING']],
-  [26, ['CREATE_LIVE_CHAT']],
-  [27, ['EDIT_LIVE_CHAT']],
-  [28, ['CREATE_EMAIL']],
-  [29, ['EDIT_EMAIL']],
-  [30, ['SOCIAL_PUBLISH']],
-  [31, ['SOCIAL_COMMENT']],
-  [32, ['SHOPIFY']],
-  [33, ['CUSTOM_DASHBOARD']],
-  [34, ['CUSTOM_DASHBOARD_A']],
-  [35, ['CUSTOM_DASHBOARD_B']],
-  [36, ['CUSTOM_DASHBOARD_C']],
-  [37, ['CUSTOM_DASHBOARD_D']],
-  [38, ['CUSTOM_DASHBOARD_E']],
-  [39, ['WHATSAPP_CATALOGUE']],
-  [40, ['WHATSAPP_MARKETING_LITE']],
-  [41, ['TRANSACTION_BUTTON']],
-];
-
-/** 000 §6 client index map → the permissions gated by that plan bit. */
-const CLIENT_INDEX_ROWS: ReadonlyArray<[number, Permission[]]> = [
-  [27, ['CREATE_LIVE_CHAT', 'EDIT_LIVE_CHAT']],
-  [29, ['SHOPIFY']],
-  [30, ['ADVANCE_SEARCH']],
-  [31, ['ADVANCED_BROADCAST']],
-  [
-    36,
-    [
-      'CUSTOM_DASHBOARD',
-      'CUSTOM_DASHBOARD_A',
-      'CUSTOM_DASHBOARD_B',
-      'CUSTOM_DASHBOARD_C',
-      'CUSTOM_DASHBOARD_D',
-      'CUSTOM_DASHBOARD_E',
-    ],
-  ],
-];
-
 const ID_ONLY: Permission[] = [
   'PRODUCT',
   'CREATE_PRODUCT',
@@ -111,7 +37,7 @@ const ID_ONLY: Permission[] = [
 ];
 
 describe('can — with a feature-access string (000 §6)', () => {
-  it.each(USER_INDEX_ROWS)('user index %i alone grants exactly %j (plus common access)', (index, names) => {
+  it.each(ALL_USER_INDEXES)('user index %i alone grants exactly %j (plus common access)', (index, names) => {
     const s = subject({ userFeatures: only(index) });
     expect(listAllowed(s).sort()).toEqual([...COMMON, ...names].sort());
     for (const name of names) {
@@ -121,7 +47,7 @@ describe('can — with a feature-access string (000 §6)', () => {
     }
   });
 
-  it.each(CLIENT_INDEX_ROWS)('client index %i gates %j', (index, names) => {
+  it.each(CLIENT_INDEX_TABLE)('client index %i gates %j', (index, names) => {
     for (const name of names) {
       expect(can(subject({ clientPlanFeatures: only(index) }), name)).toBe(true);
       expect(can(subject({ clientPlanFeatures: allBut(index) }), name)).toBe(false);

@@ -1,4 +1,4 @@
-import { accountEndpoints, adminUserEndpoints, VERSION_HEADER } from '@sapa/contracts';
+import { accountEndpoints, adminUserEndpoints, livechatEndpoints, VERSION_HEADER } from '@sapa/contracts';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -135,6 +135,18 @@ describe('call', () => {
     const headers = new Headers(init?.headers);
     expect(headers.get('Authorization')).toBe('Bearer old');
     expect(headers.get('Accept-Language')).toMatch(/^(id|en)$/);
+  });
+
+  it('uploads a file as the raw body with its own Content-Type and the name in the query', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(json(200, { uploadId: 'u', url: '/x', width: 1, height: 1 }));
+    const file = new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' });
+    await client.upload(livechatEndpoints.uploadLogo, file, { query: { name: 'logo.png' } });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/livechat/logo?name=logo.png');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('image/png');
+    expect(init?.body).toBe(file);
   });
 
   it('hard-reloads once when the server version changes', async () => {

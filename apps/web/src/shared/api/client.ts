@@ -96,8 +96,12 @@ async function send(req: RawRequest): Promise<ApiResult<unknown>> {
     'Accept-Language': currentLanguage(),
   };
   if (req.token) headers.Authorization = `Bearer ${req.token}`;
-  let payload: string | undefined;
-  if (req.body !== undefined && req.method !== 'GET') {
+  let payload: string | Blob | undefined;
+  if (req.body instanceof Blob && req.method !== 'GET') {
+    // An upload: the raw bytes with their own type (e.g. a live-chat logo).
+    headers['Content-Type'] = req.body.type || 'application/octet-stream';
+    payload = req.body;
+  } else if (req.body !== undefined && req.method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(req.body);
   }
@@ -210,6 +214,15 @@ export async function request<E extends Endpoint>(
   const result = await call(endpoint, options);
   if (!result.ok) throw new ApiError(result.error);
   return result.data;
+}
+
+/** Sends a file as the raw request body with its own Content-Type (upload endpoints); throws like `request`. */
+export function upload<E extends Endpoint>(
+  endpoint: E,
+  file: Blob,
+  options: Omit<CallOptions<E>, 'body'> = {},
+): Promise<ResponseOf<E>> {
+  return request(endpoint, { ...options, body: file as BodyOf<E> });
 }
 
 /**

@@ -6,6 +6,7 @@ export {
   request,
   setLoadedVersion,
   setSessionExpiredHandler,
+  upload,
 } from './client';
 export { ApiError, errorMessage, fieldErrorsOf, isErrorResponse } from './errors';
 export { accessSubjectOf, chatCreditQuery, meQuery, queryKeys, useMe } from './queries';

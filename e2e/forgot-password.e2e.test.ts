@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, screenshot } from './support/browser.js';
 import { fillSignIn, signIn } from './support/journey.js';
 
 const url = inject('sapaUrl');
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await (await newContext(browser)).newPage();
-});
-afterAll(() => browser.close());
+const page = await openPage();
 
 /** The 5-digit code of the newest message to `recipient`, read from the demo outbox page as a user would. */
 async function codeFromDemoOutbox(recipient: string): Promise<string> {

@@ -1,7 +1,6 @@
 import { authenticator } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, screenshot } from './support/browser.js';
 import { fillSignIn, signIn, signOut } from './support/journey.js';
 
 const url = inject('sapaUrl');
@@ -17,14 +16,7 @@ function codeOutsideWindow(secret: string): string {
     if (!accepted.has(candidate)) return candidate;
   }
 }
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await (await newContext(browser)).newPage();
-});
-afterAll(() => browser.close());
+const page = await openPage();
 
 describe('two-factor verification', () => {
   it('is set up from account settings and then asked for at sign-in', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
 
 /** Debian's Chromium (test tools cannot download a browser here). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,4 +40,14 @@ export async function newContext(
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * One browser and one page for a journey file, closed after the file's tests: `const page = await openPage();`
+ * at the top of the file.
+ */
+export async function openPage(options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
+  const browser = await launchBrowser();
+  afterAll(() => browser.close());
+  return (await newContext(browser, options)).newPage();
 }

@@ -11,6 +11,7 @@ import { registerAccessRoleRoutes } from './modules/access-roles/access-roles.ro
 import { registerActivityRoutes } from './modules/activity/activity.routes.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerChannelRoutes } from './modules/channels/channels.routes.js';
+import { livechatSender } from './modules/channels/connectors/livechat/outbound.js';
 import { whatsappInboundJob } from './modules/channels/connectors/whatsapp-cloud/inbound.js';
 import { whatsappMediaJob } from './modules/channels/connectors/whatsapp-cloud/media.js';
 import {
@@ -24,6 +25,7 @@ import { registerAppRoutes } from './modules/demo/demo.routes.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.js';
 import { registerMediaRoutes } from './modules/inbox/media.routes.js';
+import { registerLivechatRoutes } from './modules/livechat/livechat.routes.js';
 import { sendNotificationJob } from './modules/notifications/notifications.jobs.js';
 import { registerTicketCategoryRoutes } from './modules/tickets/ticket-categories.routes.js';
 import { registerTicketPropertyRoutes } from './modules/tickets/ticket-properties.routes.js';
@@ -50,7 +52,7 @@ export function defineJobs(deps: ServerDeps) {
     whatsappInbound: whatsappInboundJob(deps, async (clientId, messageId) => {
       await deps.jobs.send(media, { clientId, messageId });
     }),
-    send: outboundSendJob(deps, { WAP: whatsappCloudSender(deps) }),
+    send: outboundSendJob(deps, { WAP: whatsappCloudSender(deps), LVC: livechatSender(deps) }),
     markRead: outboundMarkReadJob(deps),
   };
 }
@@ -115,7 +117,8 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerTicketCategoryRoutes(app, deps);
   registerContactRoutes(app, deps);
   await registerWhatsappWebhookRoutes(app, deps, jobs.whatsappInbound);
-  await registerRealtimeHub(app, deps, { canReceive: inboxReaders });
+  const hub = await registerRealtimeHub(app, deps, { canReceive: inboxReaders });
+  await registerLivechatRoutes(app, deps, (clientId) => hub.inboxReaderCount(clientId) > 0);
   registerMetrics(app);
   await registerWebApp(app, deps.config.webDist);
   return { app, routes };

@@ -164,7 +164,7 @@ export const livechatLogoResponse = z.object({
 export type LivechatLogo = z.infer<typeof livechatLogoResponse>;
 
 /** Uploads send the raw bytes as the body; the original file name travels in the query. */
-export const uploadQuery = z.object({ name: z.string().max(255).optional() });
+export const livechatUploadQuery = z.object({ name: z.string().max(255).optional() });
 
 export const livechatEndpoints = {
   create: defineEndpoint({
@@ -192,7 +192,7 @@ export const livechatEndpoints = {
   uploadLogo: defineEndpoint({
     method: 'POST',
     path: '/api/livechat/logo',
-    query: uploadQuery,
+    query: livechatUploadQuery,
     response: livechatLogoResponse,
   }),
   /** The logo (authenticated, for the settings preview). */
@@ -247,7 +247,7 @@ export const widgetMediaSchema = z.object({
   mime: z.string(),
   fileName: z.string().nullable(),
   size: z.number().nullable(),
-  /** Visitor media URL (needs the visitor token as `?token=` or a bearer header). */
+  /** Visitor media URL (needs the visitor token header). */
   url: z.string(),
 });
 
@@ -284,6 +284,14 @@ export const widgetReceiptBody = z.object({
   status: z.enum(['delivered', 'read']),
 });
 
+/** The visitor socket: `/ws/widget?token=<visitor token>`. Close code 4401: unknown token (fill the form again). */
+export const WIDGET_SOCKET_PATH = '/ws/widget';
+/** The header carrying the visitor's token on the visitor API (lower case). */
+export const WIDGET_TOKEN_HEADER = 'x-sapa-visitor';
+/** Where the server serves the built widget script and the demo shop page. */
+export const WIDGET_SCRIPT_PATH = '/widget/sapa-widget.js';
+export const DEMO_SHOP_PATH = '/demo/shop';
+
 /** Visitor socket frames (`/ws/widget?token=`). */
 export type WidgetServerFrame =
   | { type: 'ready'; visitorId: string; online: boolean }
@@ -308,7 +316,7 @@ export const widgetEndpoints = {
     body: widgetSessionBody,
     response: widgetSessionResponse,
   }),
-  /** The current visitor (bearer token). 401 when the token is unknown: the widget shows the form again. */
+  /** The current visitor (token header). 401 when the token is unknown: the widget shows the form again. */
   me: defineEndpoint({
     method: 'GET',
     path: '/api/widget/:accountId/me',
@@ -329,7 +337,7 @@ export const widgetEndpoints = {
   attachment: defineEndpoint({
     method: 'POST',
     path: '/api/widget/:accountId/attachments',
-    query: uploadQuery,
+    query: livechatUploadQuery,
     response: widgetAttachmentResponse,
   }),
   receipt: defineEndpoint({
@@ -338,6 +346,13 @@ export const widgetEndpoints = {
     body: widgetReceiptBody,
     response: z.object({ ok: z.literal(true) }),
   }),
+  /** The widget's logo (public: the launcher shows it before any session). */
+  logo: defineEndpoint({
+    method: 'GET',
+    path: '/api/widget/:accountId/logo',
+    response: z.unknown(),
+  }),
+  /** Media of the visitor's own conversation; `:mediaId` is the message id. */
   media: defineEndpoint({
     method: 'GET',
     path: '/api/widget/:accountId/media/:mediaId',

@@ -41,6 +41,8 @@ export interface RealtimeHubOptions {
 export interface RealtimeHub {
   /** Open, authorised sockets (all clients). */
   connectionCount(): number;
+  /** Open sockets of a client whose user may read the inbox (live chat's "online": an agent can answer). */
+  inboxReaderCount(clientId: string): number;
   close(): Promise<void>;
 }
 
@@ -192,6 +194,12 @@ export async function registerRealtimeHub(
     connectionCount: () => {
       let n = 0;
       for (const set of byClient.values()) n += set.size;
+      return n;
+    },
+    inboxReaderCount: (clientId) => {
+      let n = 0;
+      for (const c of byClient.get(clientId) ?? [])
+        if (can(c.auth.subject, 'CUSTOMER_SERVICE_INBOX', 'READ')) n++;
       return n;
     },
     async close() {

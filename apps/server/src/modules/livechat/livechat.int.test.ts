@@ -1,0 +1,401 @@
+import { randomUUID } from 'node:crypto';
+import type { TokenPair, WidgetServerFrame } from '@sapa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { signInFresh } from '../../../test/auth-helpers.js';
+import { bearer, makeBusiness } from '../../../test/fixtures.js';
+import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import { connectChat, type TestSocket } from '../../../test/realtime-client.js';
+import { makePng } from './demo-livechat.js';
+
+let server: TestServer;
+let base: string;
+let biz: Awaited<ReturnType<typeof makeBusiness>>;
+let other: Awaited<ReturnType<typeof makeBusiness>>;
+let owner: TokenPair;
+let admin: TokenPair;
+let agent: TokenPair;
+let otherOwner: TokenPair;
+
+const DOMAIN = 'https://toko-uji.example.com';
+const SHOP = 'http://shop.example.com:8080';
+
+beforeAll(async () => {
+  server = await startTestServer({ work: true });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  base = `http://127.0.0.1:${address.port}`;
+  biz = await makeBusiness(server.deps.db, 'Livechat');
+  other = await makeBusiness(server.deps.db, 'Lain');
+  owner = await signInFresh(server.app, biz.owner.email);
+  admin = await signInFresh(server.app, biz.admin.email);
+  agent = await signInFresh(server.app, biz.agent.email);
+  otherOwner = await signInFresh(server.app, other.owner.email);
+});
+afterAll(() => server.close());
+
+async function uploadLogo(tokens: TokenPair, bytes: Buffer, type = 'image/png') {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/livechat/logo?name=logo.png',
+    headers: { ...bearer(tokens), 'content-type': type },
+    payload: bytes,
+  });
+}
+
+async function accountBody(tokens: TokenPair, overrides: Record<string, unknown> = {}) {
+  const logo = await uploadLogo(tokens, makePng(64, [10, 20, 30]));
+  expect(logo.statusCode, logo.body).toBe(200);
+  return {
+    name: 'Website',
+    domain: DOMAIN,
+    colour: '#14b8a6',
+    logoUploadId: logo.json().uploadId,
+    personaName: 'Sari',
+    onlineTitle: 'Halo!',
+    onlineMessage: 'Kami online',
+    offlineTitle: 'Offline',
+    offlineMessage: 'Tinggalkan pesan',
+    preChatForm: {
+      fields: [{ label: 'Email', customizedData: 'email' }],
+      consentText: 'Saya setuju',
+    },
+    ...overrides,
+  };
+}
+
+const create = (tokens: TokenPair, payload: unknown, lang = 'en') =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/livechat/accounts',
+    headers: { ...bearer(tokens), 'accept-language': lang },
+    payload: payload as object,
+  });
+
+describe('live-chat accounts', () => {
+  let accountId: string;
+
+  it('creates an account (owner), with its snippet; the domain is stored as an origin', async () => {
+    const res = await create(owner, await accountBody(owner, { domain: `${DOMAIN}/path` }));
+    expect(res.statusCode, res.body).toBe(200);
+    const account = res.json();
+    accountId = account.id;
+    expect(account).toMatchObject({
+      channel: 'LVC',
+      address: DOMAIN,
+      domain: DOMAIN,
+      colour: '#14B8A6',
+      status: 'connected',
+      embedded: false,
+    });
+    expect(account.snippet).toContain(`data-account="${account.id}"`);
+    expect(account.snippet).toContain('/widget/sapa-widget.js');
+  });
+
+  it('refuses a duplicated domain (409, spec message) and an invalid one (400)', async () => {
+    const dup = await create(admin, await accountBody(admin));
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({
+      code: 'livechat.domainDuplicate',
+      message: 'This domain is already used by another live chat',
+    });
+    const bad = await create(admin, await accountBody(admin, { domain: 'toko.example.com' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.domain).toBe(
+      'Domain is invalid: it starts with http:// or https:// followed by the host',
+    );
+  });
+
+  it.each([
+    ['onlineTitle', 'x'.repeat(31), 'Max 30 Characters'],
+    ['offlineMessage', 'x'.repeat(81), 'Max 80 Characters'],
+    ['preChatForm', { fields: [], consentText: '' }, 'Consent text is required'],
+    [
+      'preChatForm',
+      {
+        fields: [
+          { label: 'A', customizedData: 'email' },
+          { label: 'B', customizedData: 'email' },
+        ],
+        consentText: 'ok',
+      },
+      'The same customized data cannot be picked twice',
+    ],
+    [
+      'preChatForm',
+      {
+        fields: [
+          { label: 'A', customizedData: 'email' },
+          { label: 'B', customizedData: 'phone' },
+          { label: 'C', customizedData: 'city' },
+          { label: 'D', customizedData: 'company' },
+        ],
+        consentText: 'ok',
+      },
+      'At most 3 extra components',
+    ],
+  ])('validates %s with the spec message', async (field, value, message) => {
+    const res = await create(owner, await accountBody(owner, { [field]: value }));
+    expect(res.statusCode).toBe(400);
+    expect(Object.values(res.json().fields ?? {})).toContain(message);
+  });
+
+  it('checks the logo: type, 5 MB and 320x320 px', async () => {
+    const big = await uploadLogo(owner, makePng(321, [1, 2, 3]));
+    expect(big.statusCode).toBe(400);
+    expect(big.json().code).toBe('livechat.logoDimension');
+    const gif = await uploadLogo(owner, Buffer.from('GIF89a........'), 'image/gif');
+    expect(gif.json().code).toBe('livechat.logoType');
+    const huge = await uploadLogo(
+      owner,
+      Buffer.concat([makePng(10, [1, 2, 3]), Buffer.alloc(5 * 1024 * 1024)]),
+    );
+    expect(huge.json().code).toBe('livechat.logoSize');
+    const missing = await create(owner, { ...(await accountBody(owner)), logoUploadId: undefined }, 'id');
+    expect(missing.json().fields.logoUploadId).toBe('Logo wajib diunggah');
+  });
+
+  it('only the owner and admins manage live chat; another business gets 404', async () => {
+    const byAgent = await create(agent, await accountBody(owner, { domain: 'https://x.example.com' }));
+    expect(byAgent.statusCode).toBe(403);
+    const get = await server.app.inject({
+      method: 'GET',
+      url: `/api/livechat/accounts/${accountId}`,
+      headers: bearer(otherOwner),
+    });
+    expect(get.statusCode).toBe(404);
+    const edit = await server.app.inject({
+      method: 'PUT',
+      url: `/api/livechat/accounts/${accountId}`,
+      headers: bearer(otherOwner),
+      payload: await accountBody(otherOwner),
+    });
+    expect(edit.statusCode).toBe(404);
+  });
+
+  it('edits an account (admin)', async () => {
+    const res = await server.app.inject({
+      method: 'PUT',
+      url: `/api/livechat/accounts/${accountId}`,
+      headers: bearer(admin),
+      payload: await accountBody(admin, { onlineTitle: 'Selamat datang' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().onlineTitle).toBe('Selamat datang');
+  });
+});
+
+// ─────────────────────────────── visitor API and sockets ───────────────────────────────
+
+interface VisitorSocket {
+  ws: WebSocket;
+  frames: WidgetServerFrame[];
+  next(match: (f: WidgetServerFrame) => boolean): Promise<WidgetServerFrame>;
+}
+
+async function openVisitorSocket(token: string, origin = DOMAIN): Promise<VisitorSocket> {
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/widget?token=${token}`, { origin });
+  const frames: WidgetServerFrame[] = [];
+  ws.on('message', (d) => frames.push(JSON.parse(String(d))));
+  const next = (match: (f: WidgetServerFrame) => boolean) =>
+    waitFor(async () => frames.find(match), 10_000) as Promise<WidgetServerFrame>;
+  await next((f) => f.type === 'ready');
+  return { ws, frames, next };
+}
+
+describe('visitor API', () => {
+  let accountId: string;
+  let chat: TestSocket;
+  const widget = (path: string) => `/api/widget/${accountId}${path}`;
+  const as = (token: string) => ({ 'x-sapa-visitor': token, origin: SHOP });
+
+  beforeAll(async () => {
+    const res = await create(owner, await accountBody(owner, { domain: SHOP }));
+    accountId = res.json().id;
+    chat = await connectChat(base, agent.accessToken);
+  });
+  afterAll(() => chat.ws.close());
+
+  async function startVisitor(name: string) {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: widget('/session'),
+      headers: { origin: SHOP },
+      payload: { name, fields: { email: `${name.toLowerCase()}@example.com` }, consent: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().token as string;
+  }
+
+  it('serves the config online while an agent is connected, and refuses a foreign origin', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: widget('/config'),
+      headers: { origin: SHOP },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(res.json()).toMatchObject({ online: true, title: 'Halo!', personaName: 'Sari' });
+    const foreign = await server.app.inject({
+      method: 'GET',
+      url: widget('/config'),
+      headers: { origin: 'https://evil.example.com' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const account = await server.app.inject({
+      method: 'GET',
+      url: `/api/livechat/accounts/${accountId}`,
+      headers: bearer(owner),
+    });
+    expect(account.json().embedded).toBe(true);
+  });
+
+  it('needs consent and the pre-chat answers', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: widget('/session'),
+      headers: { 'accept-language': 'en' },
+      payload: { name: 'Budi', fields: {}, consent: false },
+    });
+    expect(res.statusCode).toBe(400);
+    const noEmail = await server.app.inject({
+      method: 'POST',
+      url: widget('/session'),
+      payload: { name: 'Budi', fields: {}, consent: true },
+    });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().code).toBe('validation.fieldRequired');
+  });
+
+  it('a visitor message reaches the agent socket; the reply reaches the visitor, turns delivered then read; a note never does', async () => {
+    const token = await startVisitor('Budi');
+    const socket = await openVisitorSocket(token, SHOP);
+    const clientMessageId = randomUUID();
+    const send = () =>
+      server.app.inject({
+        method: 'POST',
+        url: widget('/messages'),
+        headers: as(token),
+        payload: { clientMessageId, text: 'Halo, stok kaos ada?' },
+      });
+    const sent = await send();
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await send()).json().id).toBe(sent.json().id); // idempotent
+    const created = await waitFor(async () =>
+      chat.received.find((e) => e.type === 'message.created' && e.message.text === 'Halo, stok kaos ada?'),
+    );
+    if (created.type !== 'message.created') throw new Error('unexpected');
+    expect(created.ticket.channel).toBe('LVC');
+    expect(created.ticket.contact.name).toBe('Budi');
+    const ticketId = created.ticket.id;
+
+    const note = await server.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${ticketId}/messages`,
+      headers: bearer(agent),
+      payload: { text: 'catatan internal', internal: true, clientMessageId: randomUUID() },
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    const reply = await server.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${ticketId}/messages`,
+      headers: bearer(agent),
+      payload: { text: 'Ada kak', clientMessageId: randomUUID() },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const replyId = reply.json().id as string;
+    const frame = await socket.next((f) => f.type === 'message' && f.message.id === replyId);
+    if (frame.type !== 'message') throw new Error('unexpected');
+    expect(frame.message).toMatchObject({ from: 'agent', text: 'Ada kak', senderName: 'Sari' });
+
+    socket.ws.send(JSON.stringify({ type: 'receipt', messageIds: [replyId], status: 'delivered' }));
+    await waitFor(async () =>
+      chat.received.find(
+        (e) => e.type === 'message.updated' && e.message.id === replyId && e.message.status === 'delivered',
+      ),
+    );
+    socket.ws.send(JSON.stringify({ type: 'receipt', messageIds: [replyId], status: 'read' }));
+    await waitFor(async () =>
+      chat.received.find(
+        (e) => e.type === 'message.updated' && e.message.id === replyId && e.message.status === 'read',
+      ),
+    );
+    // Monotonic: a late delivered never moves read back.
+    socket.ws.send(JSON.stringify({ type: 'receipt', messageIds: [replyId], status: 'delivered' }));
+
+    // The history after a reconnect (a reload): the visitor's and the agent's messages, never the note.
+    socket.ws.close();
+    const again = await openVisitorSocket(token, SHOP);
+    const history = await server.app.inject({ method: 'GET', url: widget('/messages'), headers: as(token) });
+    const texts = history.json().items.map((m: { text: string }) => m.text);
+    expect(texts).toEqual(['Halo, stok kaos ada?', 'Ada kak']);
+    expect(history.body).not.toContain('catatan internal');
+    expect(history.json().items[1].status).toBe('read');
+    expect(again.frames.some((f) => f.type === 'message' && f.message.text === 'catatan internal')).toBe(
+      false,
+    );
+    again.ws.close();
+  });
+
+  it('attachments: an image reaches the agent; one visitor cannot read another visitor’s messages or media', async () => {
+    const siti = await startVisitor('Siti');
+    const png = makePng(20, [200, 0, 0]);
+    const up = await server.app.inject({
+      method: 'POST',
+      url: widget('/attachments?name=foto%20produk.png'),
+      headers: { ...as(siti), 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().fileName).toMatch(/^\d+_foto_produk\.png$/);
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: widget('/messages'),
+      headers: as(siti),
+      payload: { clientMessageId: randomUUID(), attachmentIds: [up.json().uploadId] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const message = sent.json();
+    expect(message.type).toBe('image');
+    const created = await waitFor(async () =>
+      chat.received.find((e) => e.type === 'message.created' && e.message.id === message.id),
+    );
+    if (created.type !== 'message.created') throw new Error('unexpected');
+    const agentMedia = await server.app.inject({
+      method: 'GET',
+      url: created.message.media!.url,
+      headers: bearer(agent),
+    });
+    expect(agentMedia.statusCode).toBe(200);
+    expect(Buffer.compare(agentMedia.rawPayload, png)).toBe(0);
+
+    const own = await server.app.inject({ method: 'GET', url: message.media[0].url, headers: as(siti) });
+    expect(own.statusCode).toBe(200);
+    const budi = await startVisitor('Budi2');
+    const stolen = await server.app.inject({ method: 'GET', url: message.media[0].url, headers: as(budi) });
+    expect(stolen.statusCode).toBe(404);
+    const history = await server.app.inject({ method: 'GET', url: widget('/messages'), headers: as(budi) });
+    expect(history.json().items).toEqual([]);
+    const unsupported = await server.app.inject({
+      method: 'POST',
+      url: widget('/attachments?name=a.mp3'),
+      headers: { ...as(siti), 'content-type': 'audio/mpeg' },
+      payload: Buffer.from('ID3'),
+    });
+    expect(unsupported.json().code).toBe('livechat.fileUnsupported');
+  });
+
+  it('an unknown token is 401 and closes the socket with 4401', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: widget('/messages'),
+      headers: as('x'.repeat(43)),
+    });
+    expect(res.statusCode).toBe(401);
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/widget?token=${'y'.repeat(43)}`);
+    const code = await new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
+    expect(code).toBe(4401);
+  });
+});

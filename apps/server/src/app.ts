@@ -27,6 +27,7 @@ import { registerInboxRoutes } from './modules/inbox/inbox.routes.js';
 import { registerMediaRoutes } from './modules/inbox/media.routes.js';
 import { registerLivechatRoutes } from './modules/livechat/livechat.routes.js';
 import { sendNotificationJob } from './modules/notifications/notifications.jobs.js';
+import { registerTemplateRoutes } from './modules/templates/templates.routes.js';
 import { registerTicketCategoryRoutes } from './modules/tickets/ticket-categories.routes.js';
 import { registerTicketPropertyRoutes } from './modules/tickets/ticket-properties.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerChannelRoutes(app, deps);
   registerInboxRoutes(app, deps, jobs);
   registerMediaRoutes(app, deps);
+  registerTemplateRoutes(app, deps, jobs);
   registerTicketPropertyRoutes(app, deps);
   registerTicketCategoryRoutes(app, deps);
   registerContactRoutes(app, deps);

@@ -6,6 +6,7 @@ export * from './api/contacts.js';
 export * from './api/endpoint.js';
 export * from './api/errors.js';
 export * from './api/inbox.js';
+export * from './api/templates.js';
 export * from './api/livechat.js';
 export * from './api/ticket-properties.js';
 export * from './api/users.js';

@@ -267,6 +267,38 @@ export const MESSAGES = {
   'livechat.tooManyFiles': { en: 'Max 20 attachments', id: 'Maksimal 20 lampiran' },
   'livechat.fileTooLarge': { en: 'File is too large', id: 'File terlalu besar' },
   'livechat.fileUnsupported': { en: 'File type is not supported', id: 'Jenis file tidak didukung' },
+  // Follow-up templates, the new chat window and chat credits (000 §2, §5, §8; 001 §4, §5, §8)
+  'template.required': { en: 'Template is required', id: 'Template wajib dipilih' },
+  'template.followUpRequired': {
+    en: 'A follow-up template must be chosen.',
+    id: 'Template follow-up wajib dipilih.',
+  },
+  'template.notUsable': {
+    en: 'This template is not approved for this use.',
+    id: 'Template ini tidak disetujui untuk penggunaan ini.',
+  },
+  'template.variableRequired': {
+    en: 'Fill in every template variable.',
+    id: 'Isi semua variabel template.',
+  },
+  'newChat.accountRequired': { en: 'Choose the account to send from.', id: 'Pilih akun pengirim.' },
+  'newChat.phoneRequired': { en: 'Phone number is required', id: 'Nomor telepon wajib diisi' },
+  'newChat.phoneFormat': {
+    en: 'Phone number must be 9-13 digits in the format 628xxx or 08xxx.',
+    id: 'Nomor telepon harus 9-13 digit dengan format 628xxx atau 08xxx.',
+  },
+  'newChat.activeChat': {
+    en: 'This number already has an active chat.',
+    id: 'Nomor ini sudah memiliki chat aktif.',
+  },
+  'newChat.recipientRequired': {
+    en: 'Phone number or username is required',
+    id: 'Nomor telepon atau username wajib diisi',
+  },
+  'newChat.notSupported': {
+    en: 'A new chat cannot be started on this channel.',
+    id: 'Chat baru tidak dapat dimulai di kanal ini.',
+  },
   // Generic HTTP
   'http.notFound': { en: 'Not found', id: 'Tidak ditemukan' },
   'http.internal': {

@@ -3,6 +3,7 @@ import type { WhatsappCloudSimulator } from '@sapa/simulators';
 import { and, eq } from 'drizzle-orm';
 import type { ServerDeps } from '../../platform/deps.js';
 import { DEMO_BUSINESS_NAME } from '../demo/demo.seed.js';
+import { seedExpiredDemoChat } from '../demo/demo-templates.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 import { channelAccounts, whatsappConfigOf } from './channels.schema.js';
 import { insertWhatsappCloudAccount, openSecrets, webhookUrlOf } from './channels.service.js';
@@ -54,6 +55,7 @@ export async function startDemoWhatsapp(
       verifyToken: randomBytes(16).toString('base64url'),
       graphBaseUrl,
     });
+    await seedExpiredDemoChat(deps.db, demo.id, account.id);
   } else if (whatsappConfigOf(account).graphBaseUrl !== graphBaseUrl) {
     await deps.db
       .update(channelAccounts)

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 import { createBusiness, type NewMember } from '../tenancy/tenancy.service.js';
+import { seedDemoTemplates } from './demo-templates.js';
 
 /** The demo business a new user signs in to (README lists these accounts). */
 export const DEMO_BUSINESS_NAME = 'Toko Sapa Demo';
@@ -52,6 +53,11 @@ export const DEMO_MEMBERS: readonly NewMember[] = [
 export async function seedDemoBusiness(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(clients);
   if ((row?.n ?? 0) > 0) return false;
-  await createBusiness(db, { name: DEMO_BUSINESS_NAME, chatCredit: 100_000, members: [...DEMO_MEMBERS] });
+  const { clientId } = await createBusiness(db, {
+    name: DEMO_BUSINESS_NAME,
+    chatCredit: 100_000,
+    members: [...DEMO_MEMBERS],
+  });
+  await seedDemoTemplates(db, clientId);
   return true;
 }

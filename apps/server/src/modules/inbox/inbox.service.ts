@@ -12,14 +12,13 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
-import { chatCreditWallets } from '../billing/billing.schema.js';
+import { assertCreditsAvailable } from '../billing/chat-credits.service.js';
 import type { markReadJobSchema } from '../channels/connectors/whatsapp-cloud/outbound.js';
 import type { sendJobSchema } from '../channels/outbound/outbound-send.job.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { memberships, users } from '../identity/identity.schema.js';
-import { clients } from '../tenancy/tenancy.schema.js';
 import { publishRealtime } from '../tickets/realtime.js';
 import { messages, tickets } from '../tickets/tickets.schema.js';
 import {
@@ -155,26 +154,6 @@ export async function listMessages(deps: ServerDeps, auth: AuthContext, id: stri
   };
 }
 
-/**
- * 000 §5, §8 chat credits: a reply inside the customer-service window costs nothing (WhatsApp's free
- * customer-service conversations), so the amount is 0 for now and only a priced message can be refused.
- */
-async function checkCredits(deps: ServerDeps, clientId: string, amount: number) {
-  if (amount <= 0) return;
-  const [row] = await deps.db
-    .select({
-      billingType: clients.billingType,
-      balance: chatCreditWallets.balance,
-      bonus: chatCreditWallets.balanceBonus,
-    })
-    .from(clients)
-    .leftJoin(chatCreditWallets, eq(chatCreditWallets.clientId, clients.id))
-    .where(eq(clients.id, clientId));
-  if (!row || row.billingType === 'POST_PAID') return;
-  const available = Number(row.balance ?? 0) + Number(row.bonus ?? 0);
-  if (available < amount) throw new AppError(402, 'inbox.creditsEmpty');
-}
-
 /** Whether a public reply may be sent now (000 §4 lifecycle, §8 expired chat). */
 function checkReplyAllowed(ticket: TicketRow, now: number) {
   if (ticket.status === 'resolved') throw conflict('inbox.ticketClosed');
@@ -208,7 +187,8 @@ export async function sendMessage(
   const now = new Date();
   if (!body.internal) {
     checkReplyAllowed(ticket, now.getTime());
-    await checkCredits(deps, auth.clientId, 0);
+    // A reply inside the customer-service window is free (WhatsApp's service conversations): amount 0.
+    await assertCreditsAvailable(deps.db, auth.clientId, 0);
   }
   let replyToId: string | null = null;
   if (body.replyToId) {

@@ -1,0 +1,115 @@
+import { CHAT_WINDOW_MS } from '@sapa/contracts';
+import { and, eq } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { DbOrTx } from '../../platform/db/database.js';
+import { upsertContactByIdentity } from '../contacts/contacts.service.js';
+import { insertTemplates } from '../templates/templates.repository.js';
+import { messages, tickets } from '../tickets/tickets.schema.js';
+import { findOrOpenTicket, previewOf } from '../tickets/tickets.service.js';
+
+/** Approved demo templates: a follow-up with the contact's name, a new-message greeting, an order update. */
+export async function seedDemoTemplates(db: DbOrTx, clientId: string) {
+  const approved = { clientId, language: 'id', status: 'approved' } as const;
+  await insertTemplates(db, [
+    {
+      ...approved,
+      id: uuidv7(),
+      name: 'follow_up_pelanggan',
+      category: 'MARKETING',
+      body: 'Halo {{1}}, terima kasih sudah menghubungi Toko Sapa Demo. Apakah masih ada yang bisa kami bantu? Balas pesan ini untuk melanjutkan chat.',
+      variables: [{ name: 'nama', sample: 'Budi', contactField: 'name' }],
+      templateType: 'contact_variables',
+      isFollowUp: true,
+    },
+    {
+      ...approved,
+      id: uuidv7(),
+      name: 'sapaan_pelanggan_baru',
+      category: 'MARKETING',
+      body: 'Halo! Ini Toko Sapa Demo. Minggu ini ada gratis ongkir untuk semua pesanan. Balas pesan ini kalau ingin tahu lebih lanjut.',
+      templateType: 'static',
+      isFollowUp: true,
+      isNewMessage: true,
+    },
+    {
+      ...approved,
+      id: uuidv7(),
+      name: 'update_pesanan',
+      category: 'UTILITY',
+      body: 'Halo {{1}}, pesanan {{2}} Anda sekarang berstatus: {{3}}.',
+      variables: [
+        { name: 'nama', sample: 'Budi', contactField: 'name' },
+        { name: 'nomor_pesanan', sample: '#1042', contactField: null },
+        { name: 'status', sample: 'dikirim', contactField: null },
+      ],
+      templateType: 'manual_variables',
+      isFollowUp: true,
+    },
+  ]);
+}
+
+/**
+ * The customer of the demo's expired WhatsApp chat. The number is the customer phone page's example, so a
+ * new user who opens that page as this customer sees the follow-up arrive (and can answer it).
+ */
+export const DEMO_EXPIRED_CUSTOMER = { phone: '6281234567890', name: 'Budi Santoso' } as const;
+
+/**
+ * A WhatsApp chat whose customer last wrote 26 hours ago (000 §4: expired; only a follow-up template can be
+ * sent), on the demo's WhatsApp account. Seeded once, when that account is first connected.
+ */
+export async function seedExpiredDemoChat(db: DbOrTx, clientId: string, channelAccountId: string) {
+  const contact = await upsertContactByIdentity(db, {
+    clientId,
+    channel: 'WAP',
+    channelAccountId,
+    externalId: DEMO_EXPIRED_CUSTOMER.phone,
+    name: DEMO_EXPIRED_CUSTOMER.name,
+  });
+  const now = Date.now();
+  const asked = new Date(now - CHAT_WINDOW_MS - 2 * 3_600_000);
+  const answered = new Date(asked.getTime() + 20 * 60_000);
+  const ticket = await findOrOpenTicket(db, {
+    clientId,
+    contactId: contact.id,
+    channel: 'WAP',
+    channelAccountId,
+    at: asked,
+  });
+  const base = { clientId, ticketId: ticket.id, channelAccountId, visibility: 'public' as const };
+  const reply = {
+    ...base,
+    id: uuidv7(),
+    direction: 'out' as const,
+    type: 'text' as const,
+    text: 'Sudah, Kak. Pesanan #1042 dikirim kemarin sore, nomor resinya JNE 0123456789.',
+    status: 'read' as const,
+    createdAt: answered,
+    updatedAt: answered,
+  };
+  await db.insert(messages).values([
+    {
+      ...base,
+      id: uuidv7(),
+      direction: 'in',
+      type: 'text',
+      text: 'Halo kak, pesanan saya #1042 sudah dikirim belum ya?',
+      status: 'received',
+      createdAt: asked,
+      updatedAt: asked,
+    },
+    reply,
+  ]);
+  await db
+    .update(tickets)
+    .set({
+      lastCustomerMessageAt: asked,
+      lastMessageAt: answered,
+      lastMessagePreview: previewOf(reply),
+      lastMessageDirection: 'out',
+      lastMessageStatus: 'read',
+      responded: true,
+      updatedAt: answered,
+    })
+    .where(and(eq(tickets.clientId, clientId), eq(tickets.id, ticket.id)));
+}

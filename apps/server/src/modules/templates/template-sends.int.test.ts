@@ -1,0 +1,477 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { CHAT_WINDOW_MS, featureStringFrom, type TokenPair } from '@sapa/contracts';
+import { startWhatsappCloudSimulator, type WhatsappCloudSimulator } from '@sapa/simulators';
+import { and, eq } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInFresh } from '../../../test/auth-helpers.js';
+import { bearer, makeBusiness } from '../../../test/fixtures.js';
+import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import { openWhatsappTicket } from '../../../test/ticket-fixtures.js';
+import { chatCreditMutations, chatCreditWallets } from '../billing/billing.schema.js';
+import { type ChannelAccountConfig, channelAccounts } from '../channels/channels.schema.js';
+import { upsertContactByIdentity } from '../contacts/contacts.service.js';
+import { clients } from '../tenancy/tenancy.schema.js';
+import { messages, tickets } from '../tickets/tickets.schema.js';
+import { findOrOpenTicket } from '../tickets/tickets.service.js';
+import { insertTemplates } from './templates.repository.js';
+
+/**
+ * Follow-up templates on expired WhatsApp chats, the new chat window and their chat-credit charges (000 §2,
+ * §4, §5, §8; 001 §4, §5, §9), against the WhatsApp Cloud simulator.
+ */
+let server: TestServer;
+let sim: WhatsappCloudSimulator;
+let biz: Awaited<ReturnType<typeof makeBusiness>>;
+let other: Awaited<ReturnType<typeof makeBusiness>>;
+let owner: TokenPair;
+let agent: TokenPair;
+let contactOnly: TokenPair;
+let otherOwner: TokenPair;
+let accountId: string;
+let telegramAccountId: string;
+const number = {
+  phoneNumberId: '106540352240001',
+  wabaId: '102290129340001',
+  displayPhoneNumber: '6281100000099',
+  accessToken: 'sim-access-token-tpl',
+  appSecret: 'sim-app-secret-tpl',
+};
+const T = {
+  followUp: uuidv7(),
+  rejected: uuidv7(),
+  deleted: uuidv7(),
+  newMessage: uuidv7(),
+  newWithVariables: uuidv7(),
+  order: uuidv7(),
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (server.app.server.address() as AddressInfo).port;
+  sim = await startWhatsappCloudSimulator({ port: 0 });
+  biz = await makeBusiness(server.deps.db, 'Templat', [
+    { featureAccess: featureStringFrom(['CONTACT']), csPosition: null },
+  ]);
+  other = await makeBusiness(server.deps.db, 'Lain');
+  owner = await signInFresh(server.app, biz.owner.email);
+  agent = await signInFresh(server.app, biz.agent.email);
+  contactOnly = await signInFresh(server.app, biz.members[3]!.email);
+  otherOwner = await signInFresh(server.app, other.owner.email);
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/channel-accounts/whatsapp-cloud',
+    headers: bearer(owner),
+    payload: { name: 'WA', ...number, verifyToken: 'sim-verify-token', graphBaseUrl: sim.graphBaseUrl },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  accountId = res.json().id;
+  sim.registerNumber({
+    ...number,
+    webhookUrl: `http://127.0.0.1:${port}/webhooks/whatsapp-cloud/${accountId}`,
+  });
+  telegramAccountId = uuidv7();
+  await server.deps.db.insert(channelAccounts).values({
+    clientId: biz.clientId,
+    id: telegramAccountId,
+    channel: 'TLG',
+    name: 'Telegram',
+    address: '@tokotemplat_bot',
+    config: {} as ChannelAccountConfig,
+    secrets: '',
+  });
+  const approved = { clientId: biz.clientId, language: 'id', status: 'approved' } as const;
+  await insertTemplates(server.deps.db, [
+    {
+      ...approved,
+      id: T.followUp,
+      name: 'follow_up',
+      category: 'MARKETING',
+      body: 'Halo {{1}}, ada yang bisa kami bantu?',
+      variables: [{ name: 'nama', sample: 'Budi', contactField: 'name' }],
+      isFollowUp: true,
+    },
+    {
+      ...approved,
+      id: T.order,
+      name: 'update_pesanan',
+      category: 'UTILITY',
+      body: 'Pesanan {{1}}: {{2}}',
+      variables: [
+        { name: 'nomor', sample: '#1', contactField: null },
+        { name: 'status', sample: 'dikirim', contactField: null },
+      ],
+      isFollowUp: true,
+    },
+    {
+      ...approved,
+      id: T.rejected,
+      name: 'ditolak',
+      category: 'MARKETING',
+      body: 'x',
+      isFollowUp: true,
+      status: 'rejected',
+    },
+    {
+      ...approved,
+      id: T.deleted,
+      name: 'dihapus',
+      category: 'MARKETING',
+      body: 'x',
+      isFollowUp: true,
+      deletedAt: new Date(),
+    },
+    {
+      ...approved,
+      id: T.newMessage,
+      name: 'sapaan',
+      category: 'MARKETING',
+      body: 'Halo dari Toko Templat!',
+      isNewMessage: true,
+    },
+    {
+      ...approved,
+      id: T.newWithVariables,
+      name: 'sapaan_nama',
+      category: 'MARKETING',
+      body: 'Halo {{1}}',
+      variables: [{ name: 'nama', sample: 'Budi', contactField: null }],
+      isNewMessage: true,
+    },
+  ]);
+  await setWallet({ balance: '5000', billingType: 'PRE_PAID' });
+});
+afterAll(async () => {
+  await sim?.close();
+  await server?.close();
+});
+
+const db = () => server.deps.db;
+
+async function setWallet(input: { balance: string; bonus?: string; billingType: string }) {
+  await db()
+    .update(chatCreditWallets)
+    .set({ balance: input.balance, balanceBonus: input.bonus ?? '0' })
+    .where(eq(chatCreditWallets.clientId, biz.clientId));
+  await db().update(clients).set({ billingType: input.billingType }).where(eq(clients.id, biz.clientId));
+}
+
+async function balance() {
+  const res = await server.app.inject({
+    method: 'GET',
+    url: '/api/wallet/chat-credit',
+    headers: bearer(owner),
+  });
+  return res.json().balance as number;
+}
+
+async function mutationsOf(messageId: string) {
+  return db()
+    .select()
+    .from(chatCreditMutations)
+    .where(
+      and(eq(chatCreditMutations.clientId, biz.clientId), eq(chatCreditMutations.referenceId, messageId)),
+    );
+}
+
+let phoneCounter = 0;
+/** A WhatsApp chat whose customer last wrote 26 hours ago. */
+async function expiredChat(name = 'Rina') {
+  const phone = `62857${String(Date.now()).slice(-5)}${String(++phoneCounter).padStart(2, '0')}`;
+  const t = await openWhatsappTicket(db(), {
+    clientId: biz.clientId,
+    channelAccountId: accountId,
+    name,
+    phone,
+  });
+  await db()
+    .update(tickets)
+    .set({ lastCustomerMessageAt: new Date(Date.now() - CHAT_WINDOW_MS - 2 * 3_600_000) })
+    .where(and(eq(tickets.clientId, biz.clientId), eq(tickets.id, t.ticketId)));
+  return t;
+}
+
+function followUp(ticketId: string, payload: Record<string, unknown>, tokens = agent, lang = 'en') {
+  return server.app.inject({
+    method: 'POST',
+    url: `/api/tickets/${ticketId}/follow-up`,
+    headers: { ...bearer(tokens), 'accept-language': lang },
+    payload: { clientMessageId: randomUUID(), ...payload },
+  });
+}
+
+function newChat(payload: Record<string, unknown>, tokens = agent) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/inbox/new-chat',
+    headers: { ...bearer(tokens), 'accept-language': 'en' },
+    payload: { channelAccountId: accountId, clientMessageId: randomUUID(), ...payload },
+  });
+}
+
+async function messageRow(id: string) {
+  const [m] = await db()
+    .select()
+    .from(messages)
+    .where(and(eq(messages.clientId, biz.clientId), eq(messages.id, id)));
+  return m;
+}
+
+describe('templates for the inbox', () => {
+  it('lists approved, not deleted templates per use; a new message has no variables (001 §4)', async () => {
+    const list = async (usage: string, tokens = agent) => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/api/templates?usage=${usage}&channelAccountId=${accountId}`,
+        headers: bearer(tokens),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().items as { id: string }[]).map((t) => t.id).sort();
+    };
+    expect(await list('follow_up')).toEqual([T.followUp, T.order].sort());
+    expect(await list('new_message')).toEqual([T.newMessage]);
+    expect(await list('follow_up', otherOwner)).toEqual([]);
+  });
+});
+
+describe('follow-up template on an expired WhatsApp chat', () => {
+  it('charges 511.5 credits once with a mutation row, sends a template the simulator delivers, keeps the chat open', async () => {
+    await setWallet({ balance: '5000', billingType: 'PRE_PAID' });
+    const { ticketId, phone } = await expiredChat('Rina');
+    const clientMessageId = randomUUID();
+    const res = await followUp(ticketId, { templateId: T.followUp, clientMessageId });
+    expect(res.statusCode, res.body).toBe(200);
+    const message = res.json();
+    expect(message).toMatchObject({
+      type: 'template',
+      status: 'pending',
+      text: 'Halo Rina, ada yang bisa kami bantu?',
+      payload: {
+        template: {
+          name: 'follow_up',
+          language: 'id',
+          components: [{ type: 'body', parameters: [{ type: 'text', text: 'Rina' }] }],
+        },
+      },
+    });
+    // Retried, and retried twice at once: the same message, one charge.
+    const again = await Promise.all([
+      followUp(ticketId, { templateId: T.followUp, clientMessageId }),
+      followUp(ticketId, { templateId: T.followUp, clientMessageId }),
+    ]);
+    for (const r of again) expect(r.json().id).toBe(message.id);
+    expect(await balance()).toBe(4488.5);
+    const rows = await mutationsOf(message.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amount: '-511.50', balanceAfter: '4488.50', status: 'success' });
+    expect(rows[0]!.description).toContain('follow_up');
+
+    await waitFor(async () => (await messageRow(message.id))?.status === 'delivered', 20_000);
+    const received = sim.conversation(number.phoneNumberId, phone);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ type: 'template', text: 'Template follow_up (id): Rina' });
+    const ticket = await server.app.inject({
+      method: 'GET',
+      url: `/api/tickets/${ticketId}`,
+      headers: bearer(agent),
+    });
+    expect(ticket.json().status).toBe('unassigned');
+    // A template does not reopen the window: only the customer's answer does.
+    expect(ticket.json().expiresAt).toBeLessThan(Date.now());
+  });
+
+  it('fills manual variables from the agent and refuses missing ones', async () => {
+    await setWallet({ balance: '5000', billingType: 'PRE_PAID' });
+    const { ticketId } = await expiredChat();
+    const missing = await followUp(ticketId, { templateId: T.order, variables: ['#1042'] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'template.variableRequired',
+      fields: { 'variables.1': expect.any(String) },
+    });
+    const ok = await followUp(ticketId, { templateId: T.order, variables: ['#1042', 'dikirim'] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().text).toBe('Pesanan #1042: dikirim');
+  });
+
+  it('refuses other channels (resolve), unapproved or deleted templates, no template, and resolved chats', async () => {
+    const { ticketId } = await expiredChat();
+    for (const templateId of [T.rejected, T.deleted, T.newMessage]) {
+      const res = await followUp(ticketId, { templateId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('template.notUsable');
+    }
+    const none = await followUp(ticketId, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('A follow-up template must be chosen.');
+
+    const contact = await upsertContactByIdentity(db(), {
+      clientId: biz.clientId,
+      channel: 'TLG',
+      channelAccountId: telegramAccountId,
+      externalId: 'rina_tg',
+      name: 'Rina TG',
+    });
+    const telegram = await findOrOpenTicket(db(), {
+      clientId: biz.clientId,
+      contactId: contact.id,
+      channel: 'TLG',
+      channelAccountId: telegramAccountId,
+      at: new Date(),
+    });
+    const tg = await followUp(telegram.id, { templateId: T.followUp });
+    expect(tg.statusCode).toBe(409);
+    expect(tg.json().code).toBe('inbox.expiredResolve');
+
+    await server.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${ticketId}/resolve`,
+      headers: bearer(agent),
+      payload: {},
+    });
+    const closed = await followUp(ticketId, { templateId: T.followUp });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().code).toBe('inbox.ticketClosed');
+  });
+
+  it('refuses with 402 and the spec message when credits are short (bonus credit is for inbound only); nothing is sent or charged', async () => {
+    await setWallet({ balance: '511.49', bonus: '100000', billingType: 'PRE_PAID' });
+    const { ticketId, phone } = await expiredChat();
+    const clientMessageId = randomUUID();
+    const res = await followUp(ticketId, { templateId: T.followUp, clientMessageId });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toBe('Chat credits are empty. Contact your admin to top up.');
+    const id = await followUp(ticketId, { templateId: T.followUp }, agent, 'id');
+    expect(id.json().message).toBe('Kredit chat habis. Hubungi admin Anda untuk isi ulang.');
+    const stored = await db()
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.clientId, biz.clientId),
+          eq(messages.ticketId, ticketId),
+          eq(messages.direction, 'out'),
+        ),
+      );
+    expect(stored).toHaveLength(0);
+    expect(await balance()).toBe(511.49);
+    expect(sim.conversation(number.phoneNumberId, phone)).toHaveLength(0);
+  });
+
+  it('lets a POST_PAID business send with a zero balance; the usage is recorded', async () => {
+    await setWallet({ balance: '0', billingType: 'POST_PAID' });
+    const { ticketId } = await expiredChat();
+    const res = await followUp(ticketId, { templateId: T.followUp });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await mutationsOf(res.json().id);
+    expect(row).toMatchObject({ amount: '-511.50', status: 'post_paid', balanceAfter: '0.00' });
+    expect(await balance()).toBe(0);
+    await setWallet({ balance: '5000', billingType: 'PRE_PAID' });
+  });
+});
+
+describe('new chat window', () => {
+  it('validates the number (9-13 digits, 628 or 08) and the template', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ recipient: '', templateId: T.newMessage }, 'Phone number is required'],
+      [
+        { recipient: '0812345', templateId: T.newMessage },
+        'Phone number must be 9-13 digits in the format 628xxx or 08xxx.',
+      ],
+      [
+        { recipient: '08123456789012', templateId: T.newMessage },
+        'Phone number must be 9-13 digits in the format 628xxx or 08xxx.',
+      ],
+      [
+        { recipient: '7812345678', templateId: T.newMessage },
+        'Phone number must be 9-13 digits in the format 628xxx or 08xxx.',
+      ],
+      [{ recipient: '081234567111' }, 'Template is required'],
+      [
+        { recipient: '081234567111', templateId: T.newWithVariables },
+        'This template is not approved for this use.',
+      ],
+      [{ recipient: '081234567111', templateId: T.followUp }, 'This template is not approved for this use.'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await newChat(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message, JSON.stringify(payload)).toBe(message);
+    }
+  });
+
+  it('opens an assigned chat for 08… as 628…, charges it and the simulator receives the template; a second chat for the number is refused', async () => {
+    await setWallet({ balance: '5000', billingType: 'PRE_PAID' });
+    const clientMessageId = randomUUID();
+    const res = await newChat({ recipient: '0812-3456-7001', templateId: T.newMessage, clientMessageId });
+    expect(res.statusCode, res.body).toBe(200);
+    const { ticket, message } = res.json();
+    expect(ticket).toMatchObject({
+      channel: 'WAP',
+      status: 'assigned',
+      assigneeId: biz.userIds[biz.agent.email],
+      contact: { handle: '6281234567001' },
+    });
+    expect(message).toMatchObject({ type: 'template', text: 'Halo dari Toko Templat!', ticketId: ticket.id });
+    const retried = await newChat({ recipient: '0812-3456-7001', templateId: T.newMessage, clientMessageId });
+    expect(retried.json().message.id).toBe(message.id);
+    expect(await mutationsOf(message.id)).toHaveLength(1);
+    expect(await balance()).toBe(4488.5);
+
+    await waitFor(async () => (await messageRow(message.id))?.status === 'delivered', 20_000);
+    expect(sim.conversation(number.phoneNumberId, '6281234567001')).toMatchObject([
+      { type: 'template', text: 'Template sapaan (id)' },
+    ]);
+
+    const twice = await newChat({ recipient: '6281234567001', templateId: T.newMessage });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This number already has an active chat.');
+    expect(await balance()).toBe(4488.5);
+  });
+
+  it('refuses a new message when credits are short', async () => {
+    await setWallet({ balance: '10', billingType: 'PRE_PAID' });
+    const res = await newChat({ recipient: '081234567002', templateId: T.newMessage });
+    expect(res.statusCode).toBe(402);
+    const open = await server.app.inject({
+      method: 'GET',
+      url: '/api/inbox/tickets?tab=assigned&search=6281234567002',
+      headers: bearer(agent),
+    });
+    expect(open.json().items).toHaveLength(0);
+    await setWallet({ balance: '5000', billingType: 'PRE_PAID' });
+  });
+
+  it('creates the ticket without sending on other channels (a username)', async () => {
+    const res = await newChat({ channelAccountId: telegramAccountId, recipient: '@budi_tg' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: null,
+      ticket: { channel: 'TLG', status: 'assigned', contact: { name: 'budi_tg' } },
+    });
+    const empty = await newChat({ channelAccountId: telegramAccountId, recipient: '' });
+    expect(empty.json().message).toBe('Phone number or username is required');
+  });
+});
+
+describe('access', () => {
+  it('answers 404 to another business and 403 to a user without the inbox', async () => {
+    const { ticketId } = await expiredChat();
+    expect((await followUp(ticketId, { templateId: T.followUp }, otherOwner)).statusCode).toBe(404);
+    expect(
+      (await newChat({ recipient: '081234567003', templateId: T.newMessage }, otherOwner)).statusCode,
+    ).toBe(404);
+    expect((await followUp(ticketId, { templateId: T.followUp }, contactOnly)).statusCode).toBe(403);
+    expect(
+      (await newChat({ recipient: '081234567003', templateId: T.newMessage }, contactOnly)).statusCode,
+    ).toBe(403);
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/api/templates?usage=follow_up',
+      headers: bearer(contactOnly),
+    });
+    expect(list.statusCode).toBe(403);
+  });
+});

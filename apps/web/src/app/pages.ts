@@ -9,6 +9,7 @@ const settingsAdmin = () => import('../features/settings-admin');
 const settingsAccount = () => import('../features/settings-account');
 const inbox = () => import('../features/inbox');
 const settingsStore = () => import('../features/settings-store');
+const livechat = () => import('../features/livechat');
 const notAvailable = () => import('../shared/ui/NotAvailablePage');
 
 /** Public pages that exist; every other public route renders the public "not available yet" page. */
@@ -30,6 +31,8 @@ export const SHELL_PAGES: Record<string, LazyPage> = {
   '/customer-service/inbox': () => inbox().then((m) => ({ Component: m.InboxPage })),
   '/customer-service/inbox-chatroom': () => inbox().then((m) => ({ Component: m.InboxChatroomPage })),
   '/setting/store': () => settingsStore().then((m) => ({ Component: m.BusinessSettingsPage })),
+  '/livechat/create': () => livechat().then((m) => ({ Component: m.LivechatCreatePage })),
+  '/livechat/edit/:id': () => livechat().then((m) => ({ Component: m.LivechatEditPage })),
   '/setting/admin': () => settingsAdmin().then((m) => ({ Component: m.AdminSettingsPage })),
   '/setting/account': () => settingsAccount().then((m) => ({ Component: m.AccountSettingsPage })),
   '/setting/self-change-password': () => settingsAccount().then((m) => ({ Component: m.ChangePasswordPage })),

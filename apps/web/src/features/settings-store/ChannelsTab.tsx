@@ -1,7 +1,9 @@
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
+  Button,
   Code,
   CopyButton,
   Group,
@@ -13,9 +15,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { ChannelAccount, Me } from '@sapa/contracts';
-import { IconCheck, IconCopy, IconPlugConnected } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconMessageCirclePlus, IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { useAppInfo } from '../../app/appInfo';
 import { errorMessage } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -45,7 +48,14 @@ function WebhookUrl({ url }: { url: string }) {
   );
 }
 
-/** The business's channel accounts; owner and admin connect WhatsApp Cloud and disconnect accounts. */
+/** Live-chat accounts open their settings page (001 §2 live chat widget settings). */
+const editPathOf = (account: ChannelAccount) =>
+  account.channel === 'LVC' ? `/livechat/edit/${account.id}` : null;
+
+/**
+ * The business's channel accounts; owner and admin connect WhatsApp Cloud, add and edit live chats, and
+ * disconnect accounts.
+ */
 export function ChannelsTab({ me }: { me: Me }) {
   const { t } = useTranslation();
   const info = useAppInfo();
@@ -58,9 +68,23 @@ export function ChannelsTab({ me }: { me: Me }) {
     (account) => account.channel === 'WAP' && account.status === 'connected',
   );
   const offersWhatsapp = info.partner.allowedChannels.includes('WAP');
+  const offersLivechat = info.partner.allowedChannels.includes('LVC');
+  const navigate = useNavigate();
 
   return (
     <Stack gap="md">
+      {manage && offersLivechat ? (
+        <Group justify="flex-end">
+          <Button
+            component={Link}
+            to="/livechat/create"
+            variant="light"
+            leftSection={<IconMessageCirclePlus size={16} aria-hidden />}
+          >
+            {t('livechatSettings.add')}
+          </Button>
+        </Group>
+      ) : null}
       {connected ? (
         <Alert
           color="green"
@@ -100,37 +124,49 @@ export function ChannelsTab({ me }: { me: Me }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {accounts.data.map((account) => (
-                  <Table.Tr key={account.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <ChannelBadge channel={account.channel} size="sm" />
-                    </Table.Td>
-                    <Table.Td>{account.name}</Table.Td>
-                    <Table.Td>{account.address}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Badge
-                        style={{ overflow: 'visible' }}
-                        styles={{ label: { overflow: 'visible' } }}
-                        variant="light"
-                        color={account.status === 'connected' ? 'green' : 'gray'}
-                      >
-                        {t(`channels.state.${account.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{account.webhookUrl ? <WebhookUrl url={account.webhookUrl} /> : '—'}</Table.Td>
-                    {manage ? (
-                      <Table.Td>
-                        {account.status === 'connected' ? (
-                          <RowActions
-                            editLabel=""
-                            deleteLabel={t('channels.disconnectNamed', { name: account.name })}
-                            onDelete={() => setRemoving(account)}
-                          />
-                        ) : null}
+                {accounts.data.map((account) => {
+                  const editPath = manage ? editPathOf(account) : null;
+                  return (
+                    <Table.Tr key={account.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <ChannelBadge channel={account.channel} size="sm" />
                       </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
+                      <Table.Td>
+                        {editPath ? (
+                          <Anchor component={Link} to={editPath} size="sm">
+                            {account.name}
+                          </Anchor>
+                        ) : (
+                          account.name
+                        )}
+                      </Table.Td>
+                      <Table.Td>{account.address}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Badge
+                          style={{ overflow: 'visible' }}
+                          styles={{ label: { overflow: 'visible' } }}
+                          variant="light"
+                          color={account.status === 'connected' ? 'green' : 'gray'}
+                        >
+                          {t(`channels.state.${account.status}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {account.webhookUrl ? <WebhookUrl url={account.webhookUrl} /> : '—'}
+                      </Table.Td>
+                      {manage ? (
+                        <Table.Td>
+                          <RowActions
+                            editLabel={t('livechatSettings.editNamed', { name: account.name })}
+                            deleteLabel={t('channels.disconnectNamed', { name: account.name })}
+                            onEdit={editPath ? () => navigate(editPath) : undefined}
+                            onDelete={account.status === 'connected' ? () => setRemoving(account) : undefined}
+                          />
+                        </Table.Td>
+                      ) : null}
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
@@ -159,7 +195,9 @@ export function ChannelsTab({ me }: { me: Me }) {
           })
         }
       >
-        {t('channels.disconnectConfirm', { name: removing?.name ?? '', address: removing?.address ?? '' })}
+        {removing?.channel === 'LVC'
+          ? t('livechatSettings.disconnectConfirm', { name: removing.name, domain: removing.address })
+          : t('channels.disconnectConfirm', { name: removing?.name ?? '', address: removing?.address ?? '' })}
       </ConfirmDialog>
     </Stack>
   );

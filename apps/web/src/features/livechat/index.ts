@@ -1,0 +1,1 @@
+export { LivechatCreatePage, LivechatEditPage } from './LivechatSettingsPage';

@@ -41,7 +41,8 @@ function open(i: number): Promise<void> {
     if (!text.includes('"message.created"')) return;
     allSockets++;
     if (i !== 0) return;
-    const at = text.indexOf('bench#');
+    // The message's own text: the ticket summary before it may quote another message as its preview.
+    const at = text.indexOf('bench#', Math.max(0, text.indexOf('"message":{')));
     if (at < 0) return;
     const end = text.indexOf('"', at);
     const [, seq, sent] = text.slice(at, end).split('#');

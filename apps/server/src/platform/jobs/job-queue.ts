@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 
@@ -24,8 +25,113 @@ export function defineJob<TSchema extends z.ZodType>(def: JobDefinition<TSchema>
   return def;
 }
 
+/**
+ * A drain loop: work that lives in a table of its own (e.g. `inbound_events`) rather than in pg-boss. Every
+ * process that works runs one loop per definition: it calls `drain` again at once while it reports more
+ * work, sleeps otherwise until `wake` (a local send) or `pollMs` (the sweep: work stored by other
+ * processes, retries that became due, work left by a process that died). `drain` must be safe to run in
+ * several processes at once (claim rows with `FOR UPDATE SKIP LOCKED` or a lock).
+ */
+export interface DrainDefinition {
+  kind: 'drain';
+  name: string;
+  /** Takes one batch; resolves to true when there may be more to take right away. */
+  drain: () => Promise<boolean>;
+  /** The sweep interval when nothing wakes the loop. */
+  pollMs: number;
+}
+
+export function defineDrain(def: Omit<DrainDefinition, 'kind'>): DrainDefinition {
+  return { kind: 'drain', ...def };
+}
+
+const isDrain = (d: JobDefinition | DrainDefinition): d is DrainDefinition =>
+  (d as DrainDefinition).kind === 'drain';
+
+/** After a failing drain the loop waits `pollMs` doubled per failure in a row, up to this. */
+const DRAIN_MAX_BACKOFF_MS = 30_000;
+
+interface DrainLoop {
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+function startDrainLoop(def: DrainDefinition, onError: (error: Error) => void): DrainLoop {
+  let running = true;
+  let woken = false;
+  let interrupt: (() => void) | null = null;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        interrupt = null;
+        resolve();
+      }
+      interrupt = done;
+    });
+  const loop = (async () => {
+    let failures = 0;
+    while (running) {
+      woken = false;
+      let more = false;
+      try {
+        more = await def.drain();
+        failures = 0;
+      } catch (err) {
+        failures += 1;
+        onError(err instanceof Error ? err : new Error(String(err)));
+      }
+      if (!running) break;
+      if (failures > 0) {
+        // Never spin on a failing database: back off, and let wake-ups not shorten the wait.
+        await sleep(Math.min(def.pollMs * 2 ** failures, DRAIN_MAX_BACKOFF_MS));
+        continue;
+      }
+      if (more || woken) continue;
+      await sleep(def.pollMs);
+    }
+  })();
+  return {
+    wake() {
+      woken = true;
+      interrupt?.();
+    },
+    async stop() {
+      running = false;
+      interrupt?.();
+      await loop;
+    },
+  };
+}
+
+/**
+ * pg-boss's start (its schema migration, its cron queue) and `createQueue` are not safe to run in several
+ * processes at once on a fresh database: `create_queue` attaches a partition to `pgboss.job` and two of
+ * them deadlock. One session-level advisory lock per database serialises them.
+ */
+const BOSS_SETUP_LOCK = 0x5a9a_b055;
+
+async function withSetupLock<T>(connectionString: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [BOSS_SETUP_LOCK]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [BOSS_SETUP_LOCK]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 export interface JobQueue {
-  register(definition: JobDefinition): void;
+  register(definition: JobDefinition | DrainDefinition): void;
+  /** Wakes this process's loop of a drain at once (no-op when this process does not work). */
+  wake(definition: DrainDefinition): void;
   send<TSchema extends z.ZodType>(
     definition: JobDefinition<TSchema>,
     data: z.input<TSchema>,
@@ -64,6 +170,8 @@ export function createJobQueue(options: {
   });
   boss.on('error', options.onError);
   const definitions = new Map<string, JobDefinition>();
+  const drains = new Map<string, DrainDefinition>();
+  const drainLoops = new Map<string, DrainLoop>();
   /** This process's workers per queue, so a send can wake one at once instead of waiting for its poll. */
   const localWorkers = new Map<string, { ids: string[]; next: number }>();
   let started = false;
@@ -77,8 +185,13 @@ export function createJobQueue(options: {
 
   return {
     register(definition) {
-      if (definitions.has(definition.name)) throw new Error(`job ${definition.name} is defined twice`);
-      definitions.set(definition.name, definition);
+      if (definitions.has(definition.name) || drains.has(definition.name))
+        throw new Error(`job ${definition.name} is defined twice`);
+      if (isDrain(definition)) drains.set(definition.name, definition);
+      else definitions.set(definition.name, definition);
+    },
+    wake(definition) {
+      drainLoops.get(definition.name)?.wake();
     },
     async send(definition, data, sendOptions = {}) {
       const payload = definition.schema.parse(data) as object;
@@ -97,10 +210,17 @@ export function createJobQueue(options: {
     async start({ work }) {
       if (started) return;
       started = true;
-      await boss.start();
+      const setup = async () => {
+        await boss.start();
+        for (const def of definitions.values()) await boss.createQueue(def.name);
+      };
+      // An embedded PGlite database belongs to this one process: nothing to serialise with.
+      if ('connectionString' in options.connection)
+        await withSetupLock(options.connection.connectionString, setup);
+      else await setup();
+      if (!work) return;
+      for (const def of drains.values()) drainLoops.set(def.name, startDrainLoop(def, options.onError));
       for (const def of definitions.values()) {
-        await boss.createQueue(def.name);
-        if (!work) continue;
         const run = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
           for (const job of jobs)
             await def.handler(def.schema.parse(job.data), {
@@ -125,6 +245,9 @@ export function createJobQueue(options: {
     async stop() {
       if (!started) return;
       started = false;
+      const loops = [...drainLoops.values()];
+      drainLoops.clear();
+      await Promise.all(loops.map((l) => l.stop()));
       localWorkers.clear();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },

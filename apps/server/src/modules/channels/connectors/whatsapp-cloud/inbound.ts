@@ -1,21 +1,27 @@
-import { type MessageKey, type MessageStatus, type MessageType, translate } from '@sapa/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
-import { z } from 'zod';
-import type { DbOrTx } from '../../../../platform/db/database.js';
-import type { ServerDeps } from '../../../../platform/deps.js';
-import { defineJob } from '../../../../platform/jobs/job-queue.js';
-import { upsertContactByIdentity } from '../../../contacts/contacts.service.js';
-import { publishMessageUpdated, publishRealtime } from '../../../tickets/realtime.js';
-import { messages, tickets } from '../../../tickets/tickets.schema.js';
 import {
-  findOrOpenTicket,
-  getTicketSummary,
+  type MessageKey,
+  type MessageStatus,
+  type MessageType,
+  type RealtimeEvent,
+  type TicketSummary,
+  translate,
+} from '@sapa/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { DbOrTx, Tx } from '../../../../platform/db/database.js';
+import type { ServerDeps } from '../../../../platform/deps.js';
+import { type DrainDefinition, defineDrain } from '../../../../platform/jobs/job-queue.js';
+import { contactIdentities, contacts } from '../../../contacts/contacts.schema.js';
+import { publishRealtime } from '../../../tickets/realtime.js';
+import { messages, ticketCounters, tickets } from '../../../tickets/tickets.schema.js';
+import {
   type MessageRow,
   previewOf,
+  selectSummaries,
   toMessage,
+  toTicketSummary,
 } from '../../../tickets/tickets.service.js';
-import { inboundEvents } from '../../channels.schema.js';
+import { type BatchOutcome, type ClaimedEvent, createInboundDrain } from '../../inbound/inbound-drain.js';
 import type { WaError, WaMessage, WaStatus, WaWebhook } from './webhook-types.js';
 
 const MEDIA_TYPES = ['image', 'audio', 'video', 'document', 'sticker'] as const;
@@ -93,20 +99,6 @@ export function failure(key: MessageKey, title = '') {
   return { code: key, message: translate(key, 'en', [title]) };
 }
 
-async function findByWamid(db: DbOrTx, clientId: string, channelAccountId: string, wamid: string) {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.clientId, clientId),
-        eq(messages.channelAccountId, channelAccountId),
-        eq(messages.providerMessageId, wamid),
-      ),
-    );
-  return row;
-}
-
 /**
  * Applies a status monotonically in one UPDATE: pending < sent < delivered < read; failed is terminal and
  * never replaces read; nothing moves back. Returns the row when it changed.
@@ -146,197 +138,482 @@ export async function applyStatus(
   return row;
 }
 
-export const inboundJobSchema = z.object({ clientId: z.string().uuid(), eventId: z.string().uuid() });
-
-/** Thrown when a status names a message not stored yet (its send job may still be saving the wamid). */
-class StatusBeforeMessage extends Error {}
-
 /** Called for every new inbound message with a media id (the media job fetches the bytes). */
 export type OnMedia = (clientId: string, messageId: string) => Promise<void>;
 
-export function whatsappInboundJob(deps: ServerDeps, onMedia?: OnMedia) {
-  return defineJob({
+/** Events claimed per transaction by the inbound drainer. */
+export const INBOUND_BATCH_SIZE = 200;
+/** A status naming a message not stored yet is retried this many times (1 s, 2 s, 4 s …), then dropped. */
+export const INBOUND_MAX_DEFERRALS = 8;
+/** The sweep: how often an idle worker looks for events stored by other processes or due for a retry. */
+export const INBOUND_POLL_MS = 500;
+
+/**
+ * The WhatsApp Cloud inbound drainer (ARCHITECTURE hot path, step 2). The webhook stores each delivery in
+ * `inbound_events` and wakes this process's loop; the loop claims stored, unprocessed events in batches
+ * and processes each batch in one transaction (see `processWhatsappBatch`). It runs on its own loop, not
+ * on a pg-boss queue, so bulk jobs never starve it.
+ */
+export function whatsappInboundJob(deps: ServerDeps, onMedia?: OnMedia): DrainDefinition {
+  return defineDrain({
     name: 'inbound.whatsapp-cloud',
-    schema: inboundJobSchema,
-    retryLimit: 8,
-    retryDelaySeconds: 1,
-    concurrency: 4,
-    handler: async ({ clientId, eventId }, meta) => {
-      const [event] = await deps.db
-        .select()
-        .from(inboundEvents)
-        .where(and(eq(inboundEvents.clientId, clientId), eq(inboundEvents.id, eventId)));
-      if (!event || event.processedAt) return;
-      let missingStatuses = 0;
-      try {
-        missingStatuses = await processDelivery(
-          deps,
-          clientId,
-          event.channelAccountId,
-          event.raw as WaWebhook,
-          onMedia,
-        );
-      } catch (err) {
-        deps.logger.error({ err, eventId }, 'whatsapp inbound processing failed');
-        throw err;
-      }
-      // A status that arrives before its message's wamid is saved: try again later (all else is idempotent).
-      if (missingStatuses > 0 && meta.retryCount < meta.retryLimit)
-        throw new StatusBeforeMessage(`${missingStatuses} status(es) for unknown messages`);
-      await deps.db
-        .update(inboundEvents)
-        .set({ processedAt: new Date() })
-        .where(and(eq(inboundEvents.clientId, clientId), eq(inboundEvents.id, eventId)));
-    },
+    pollMs: INBOUND_POLL_MS,
+    drain: createInboundDrain(deps, (tx, events) => processWhatsappBatch(deps, tx, events, onMedia), {
+      batchSize: INBOUND_BATCH_SIZE,
+      maxDeferrals: INBOUND_MAX_DEFERRALS,
+    }),
   });
 }
 
-/** Every entry, change, message and status of one delivery. Returns how many statuses named unknown messages. */
-export async function processDelivery(
-  deps: ServerDeps,
-  clientId: string,
-  channelAccountId: string,
-  body: WaWebhook,
-  onMedia?: OnMedia,
-): Promise<number> {
-  let missing = 0;
-  for (const entry of body.entry ?? []) {
-    for (const change of entry.changes ?? []) {
-      if (change.field !== 'messages' || !change.value) continue;
-      const value = change.value;
-      const names = new Map<string, string>();
-      for (const c of value.contacts ?? [])
-        if (c.wa_id && c.profile?.name) names.set(c.wa_id, c.profile.name);
-      for (const m of value.messages ?? []) {
-        if (!m.id || !m.from) continue;
-        await processMessage(deps, clientId, channelAccountId, m, names.get(m.from) ?? null, onMedia);
-      }
-      for (const s of value.statuses ?? []) {
-        if (!(await processStatus(deps, clientId, channelAccountId, s))) missing++;
-      }
-      for (const e of value.errors ?? []) {
-        deps.logger.warn(
-          { clientId, channelAccountId, code: e.code, title: e.title },
-          'whatsapp webhook error',
-        );
-      }
-    }
-  }
-  return missing;
+interface MessageItem {
+  event: ClaimedEvent;
+  wamid: string;
+  from: string;
+  m: WaMessage;
+  name: string | null;
+  normal: ReturnType<typeof normaliseMessage>;
+  at: Date;
 }
 
-async function processMessage(
-  deps: ServerDeps,
-  clientId: string,
-  channelAccountId: string,
-  m: WaMessage,
-  profileName: string | null,
-  onMedia?: OnMedia,
-) {
-  const now = new Date();
-  const at = timeOf(m.timestamp, now);
-  const normal = normaliseMessage(m);
+interface AccountGroup {
+  clientId: string;
+  channelAccountId: string;
+  items: MessageItem[];
+}
 
-  // A reaction is attached to the message it reacts to.
-  if (normal.type === 'reaction' && m.reaction?.message_id) {
-    const target = await findByWamid(deps.db, clientId, channelAccountId, m.reaction.message_id);
-    if (target) {
-      const [updated] = await deps.db
-        .update(messages)
-        .set({
-          payload: sql`coalesce(${messages.payload}, '{}'::jsonb) || ${JSON.stringify({ reaction: m.reaction.emoji ?? '' })}::jsonb`,
-          updatedAt: now,
-        })
-        .where(and(eq(messages.clientId, clientId), eq(messages.id, target.id)))
-        .returning();
-      if (updated) await publishMessageUpdated(deps, clientId, updated);
-      return;
+/**
+ * Every entry, change, message and status of a batch of deliveries, in one transaction and with set-based
+ * statements: contacts and tickets are looked up and created for the whole batch at once, the messages
+ * go in as one multi-row INSERT (ON CONFLICT DO NOTHING: a redelivered or repeated wamid creates nothing
+ * twice), each touched ticket is updated once. Messages keep their received order (ids are UUIDv7 made in
+ * that order). Statuses are applied monotonically one by one; an event with a status naming an unknown
+ * message is deferred (its send job may still be saving the wamid). Real-time events go out after commit.
+ */
+export async function processWhatsappBatch(
+  deps: Pick<ServerDeps, 'bus' | 'logger'>,
+  tx: Tx,
+  events: ClaimedEvent[],
+  onMedia?: OnMedia,
+): Promise<BatchOutcome> {
+  const now = new Date();
+  const groups = new Map<string, AccountGroup>();
+  const statuses: { event: ClaimedEvent; s: WaStatus }[] = [];
+  for (const event of events) {
+    const body = (event.raw ?? {}) as WaWebhook;
+    for (const entry of body.entry ?? []) {
+      for (const change of entry.changes ?? []) {
+        if (change.field !== 'messages' || !change.value) continue;
+        const value = change.value;
+        const names = new Map<string, string>();
+        for (const c of value.contacts ?? [])
+          if (c.wa_id && c.profile?.name) names.set(c.wa_id, c.profile.name);
+        for (const m of value.messages ?? []) {
+          if (!m.id || !m.from) continue;
+          const key = `${event.clientId}/${event.channelAccountId}`;
+          let group = groups.get(key);
+          if (!group) {
+            group = { clientId: event.clientId, channelAccountId: event.channelAccountId, items: [] };
+            groups.set(key, group);
+          }
+          group.items.push({
+            event,
+            wamid: m.id,
+            from: m.from,
+            m,
+            name: names.get(m.from) ?? null,
+            normal: normaliseMessage(m),
+            at: timeOf(m.timestamp, now),
+          });
+        }
+        for (const s of value.statuses ?? []) statuses.push({ event, s });
+        for (const e of value.errors ?? []) {
+          deps.logger.warn(
+            {
+              clientId: event.clientId,
+              channelAccountId: event.channelAccountId,
+              code: e.code,
+              title: e.title,
+            },
+            'whatsapp webhook error',
+          );
+        }
+      }
     }
   }
 
-  const result = await deps.db.transaction(async (tx) => {
-    const contact = await upsertContactByIdentity(tx, {
+  const created: MessageRow[] = [];
+  const updated: MessageRow[] = [];
+  for (const group of groups.values()) await storeMessages(tx, group, now, created, updated);
+
+  const deferred = new Map<string, string>();
+  for (const { event, s } of statuses) {
+    const result = await processStatus(tx, event.clientId, event.channelAccountId, s);
+    if (result === 'unknown') deferred.set(event.id, `status for unknown message ${s.id}`);
+    else if (result) updated.push(result);
+  }
+
+  // The summaries of the tickets that got messages, as the inbox lists them, read once for the batch.
+  const summaries = new Map<string, TicketSummary>();
+  const ticketsByClient = new Map<string, Set<string>>();
+  for (const row of created) {
+    const set = ticketsByClient.get(row.clientId) ?? new Set<string>();
+    ticketsByClient.set(row.clientId, set);
+    set.add(row.ticketId);
+  }
+  for (const [clientId, ids] of ticketsByClient) {
+    const rows = await selectSummaries(tx).where(
+      and(eq(tickets.clientId, clientId), inArray(tickets.id, [...ids])),
+    );
+    for (const r of rows) summaries.set(`${clientId}/${r.ticket.id}`, toTicketSummary(r));
+  }
+
+  return {
+    deferred,
+    afterCommit: async () => {
+      const out: RealtimeEvent[] = [];
+      for (const row of created) {
+        const ticket = summaries.get(`${row.clientId}/${row.ticketId}`);
+        if (ticket)
+          out.push({ type: 'message.created', clientId: row.clientId, ticket, message: toMessage(row) });
+      }
+      for (const row of updated)
+        out.push({
+          type: 'message.updated',
+          clientId: row.clientId,
+          ticketId: row.ticketId,
+          message: toMessage(row),
+        });
+      // Issued in order; a bus that pipelines (Redis) keeps that order.
+      await Promise.all(out.map((event) => publishRealtime(deps, event)));
+      if (onMedia) for (const row of created) if (row.payload?.mediaId) await onMedia(row.clientId, row.id);
+    },
+  };
+}
+
+/** The messages of one channel account in a batch: contacts, tickets, one INSERT, one UPDATE of tickets. */
+async function storeMessages(
+  tx: Tx,
+  group: AccountGroup,
+  now: Date,
+  created: MessageRow[],
+  updated: MessageRow[],
+) {
+  const { clientId, channelAccountId } = group;
+  // Reactions and replies name other messages by wamid: stored ones, or ones in this batch.
+  const named = new Set<string>();
+  for (const it of group.items) {
+    if (it.normal.type === 'reaction' && it.m.reaction?.message_id) named.add(it.m.reaction.message_id);
+    if (it.m.context?.id) named.add(it.m.context.id);
+  }
+  const idOfWamid = new Map<string, string>();
+  if (named.size > 0) {
+    const rows = await tx
+      .select({ id: messages.id, wamid: messages.providerMessageId })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.clientId, clientId),
+          eq(messages.channelAccountId, channelAccountId),
+          inArray(messages.providerMessageId, [...named]),
+        ),
+      );
+    for (const r of rows) if (r.wamid) idOfWamid.set(r.wamid, r.id);
+  }
+  const inBatch = new Set(group.items.filter((it) => it.normal.type !== 'reaction').map((it) => it.wamid));
+
+  // A reaction to a known message is merged into that message; any other one is a message of its own.
+  const reactions: MessageItem[] = [];
+  const toInsert: (MessageItem & { id: string })[] = [];
+  const seen = new Set<string>();
+  for (const it of group.items) {
+    const target = it.normal.type === 'reaction' ? it.m.reaction?.message_id : undefined;
+    if (target && (idOfWamid.has(target) || inBatch.has(target))) {
+      reactions.push(it);
+      continue;
+    }
+    if (seen.has(it.wamid)) continue; // the same message twice in one batch: once
+    seen.add(it.wamid);
+    const id = uuidv7();
+    toInsert.push({ ...it, id });
+    if (!idOfWamid.has(it.wamid)) idOfWamid.set(it.wamid, id);
+  }
+
+  if (toInsert.length > 0) {
+    const names = new Map<string, string | null>();
+    for (const it of toInsert) if (!names.has(it.from) || it.name) names.set(it.from, it.name);
+    const contactOf = await upsertContactsBatch(tx, { clientId, channel: 'WAP', channelAccountId, names });
+    const ticketOf = await findOrOpenTicketsBatch(tx, {
       clientId,
       channel: 'WAP',
       channelAccountId,
-      externalId: m.from!,
-      name: profileName,
-    });
-    const ticket = await findOrOpenTicket(tx, {
-      clientId,
-      contactId: contact.id,
-      channel: 'WAP',
-      channelAccountId,
+      contactIds: [...new Set(contactOf.values())],
       at: now,
     });
-    const replyTo = m.context?.id
-      ? await findByWamid(tx, clientId, channelAccountId, m.context.id)
-      : undefined;
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        clientId,
-        id: uuidv7(),
-        ticketId: ticket.id,
-        channelAccountId,
-        direction: 'in',
-        visibility: 'public',
-        type: normal.type,
-        text: normal.text,
-        payload: normal.payload,
-        status: 'received',
-        providerMessageId: m.id!,
-        replyToId: replyTo?.id ?? null,
-        createdAt: at,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!message) return null; // a redelivery or duplicate: nothing twice
-    await tx
-      .update(tickets)
+    const rows = toInsert.map((it) => ({
+      clientId,
+      id: it.id,
+      ticketId: ticketOf.get(contactOf.get(it.from)!)!,
+      channelAccountId,
+      direction: 'in' as const,
+      visibility: 'public' as const,
+      type: it.normal.type,
+      text: it.normal.text,
+      payload: it.normal.payload,
+      status: 'received' as const,
+      providerMessageId: it.wamid,
+      replyToId: it.m.context?.id ? (idOfWamid.get(it.m.context.id) ?? null) : null,
+      createdAt: it.at,
+      updatedAt: now,
+    }));
+    const inserted = new Map<string, MessageRow>();
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = await tx
+        .insert(messages)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing()
+        .returning();
+      for (const r of chunk) inserted.set(r.id, r);
+    }
+    // Per ticket: how many new messages, the latest time, the preview of the last one received.
+    const perTicket = new Map<string, { at: Date; preview: string; n: number }>();
+    for (const it of toInsert) {
+      const row = inserted.get(it.id);
+      if (!row) continue; // a redelivery or duplicate: nothing twice
+      created.push(row);
+      const t = perTicket.get(row.ticketId);
+      if (!t) perTicket.set(row.ticketId, { at: row.createdAt, preview: previewOf(row), n: 1 });
+      else {
+        t.n += 1;
+        if (row.createdAt > t.at) t.at = row.createdAt;
+        t.preview = previewOf(row);
+      }
+    }
+    if (perTicket.size > 0) {
+      const values = sql.join(
+        [...perTicket].map(
+          ([id, t]) =>
+            sql`(${id}::uuid, ${t.at.toISOString()}::timestamptz, ${t.preview}::text, ${t.n}::int)`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update tickets as t set
+          last_message_at = greatest(t.last_message_at, v.at),
+          last_message_preview = v.preview,
+          last_message_direction = 'in',
+          last_message_status = 'received',
+          last_customer_message_at = greatest(coalesce(t.last_customer_message_at, v.at), v.at),
+          unread_count = t.unread_count + v.n,
+          responded = false,
+          updated_at = ${now.toISOString()}::timestamptz
+        from (values ${values}) as v(id, at, preview, n)
+        where t.client_id = ${clientId} and t.id = v.id`);
+    }
+  }
+
+  for (const it of reactions) {
+    const [row] = await tx
+      .update(messages)
       .set({
-        lastMessageAt: sql`greatest(${tickets.lastMessageAt}, ${at.toISOString()}::timestamptz)`,
-        lastMessagePreview: previewOf(message),
-        lastMessageDirection: 'in',
-        lastMessageStatus: 'received',
-        lastCustomerMessageAt: sql`greatest(coalesce(${tickets.lastCustomerMessageAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)`,
-        unreadCount: sql`${tickets.unreadCount} + 1`,
-        responded: false,
+        payload: sql`coalesce(${messages.payload}, '{}'::jsonb) || ${JSON.stringify({ reaction: it.m.reaction?.emoji ?? '' })}::jsonb`,
         updatedAt: now,
       })
-      .where(and(eq(tickets.clientId, clientId), eq(tickets.id, ticket.id)));
-    return message;
-  });
-  if (!result) return;
-  if (result.payload?.mediaId && onMedia) await onMedia(clientId, result.id);
-  const ticket = await getTicketSummary(deps.db, clientId, result.ticketId);
-  if (ticket)
-    await publishRealtime(deps, { type: 'message.created', clientId, ticket, message: toMessage(result) });
+      .where(
+        and(
+          eq(messages.clientId, clientId),
+          eq(messages.channelAccountId, channelAccountId),
+          eq(messages.providerMessageId, it.m.reaction!.message_id!),
+        ),
+      )
+      .returning();
+    if (row) updated.push(row);
+  }
 }
 
-/** Returns false when the status names no stored message. */
+/**
+ * The contacts behind a batch's senders (external id → contact id): one SELECT for the known identities,
+ * one multi-row INSERT for the new contacts and one for their identities. A name from the provider
+ * replaces a contact's name only while it is still the bare number (as `upsertContactByIdentity`).
+ */
+export async function upsertContactsBatch(
+  tx: Tx,
+  input: {
+    clientId: string;
+    channel: string;
+    channelAccountId: string;
+    /** External id → the name the provider gave (null: none). */
+    names: Map<string, string | null>;
+  },
+): Promise<Map<string, string>> {
+  const { clientId, channelAccountId } = input;
+  const find = (externalIds: string[]) =>
+    tx
+      .select({ externalId: contactIdentities.externalId, id: contacts.id, name: contacts.name })
+      .from(contactIdentities)
+      .innerJoin(
+        contacts,
+        and(eq(contacts.clientId, contactIdentities.clientId), eq(contacts.id, contactIdentities.contactId)),
+      )
+      .where(
+        and(
+          eq(contactIdentities.clientId, clientId),
+          eq(contactIdentities.channelAccountId, channelAccountId),
+          inArray(contactIdentities.externalId, externalIds),
+        ),
+      );
+  const result = new Map<string, string>();
+  const externalIds = [...input.names.keys()];
+  for (const row of await find(externalIds)) {
+    result.set(row.externalId, row.id);
+    const name = input.names.get(row.externalId);
+    if (name && row.name !== name && row.name === row.externalId) {
+      await tx
+        .update(contacts)
+        .set({ name, updatedAt: new Date() })
+        .where(and(eq(contacts.clientId, clientId), eq(contacts.id, row.id)));
+    }
+  }
+  const missing = externalIds.filter((x) => !result.has(x));
+  if (missing.length === 0) return result;
+  const fresh = missing.map((externalId) => ({
+    clientId,
+    id: uuidv7(),
+    name: input.names.get(externalId)?.trim() || externalId,
+    phone: input.channel === 'WAP' ? externalId : null,
+    externalId,
+  }));
+  await tx.insert(contacts).values(fresh.map(({ externalId: _, ...c }) => c));
+  const inserted = await tx
+    .insert(contactIdentities)
+    .values(
+      fresh.map((c) => ({
+        clientId,
+        channel: input.channel,
+        channelAccountId,
+        externalId: c.externalId,
+        contactId: c.id,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ externalId: contactIdentities.externalId, contactId: contactIdentities.contactId });
+  for (const r of inserted) result.set(r.externalId, r.contactId);
+  const lost = fresh.filter((c) => !result.has(c.externalId));
+  if (lost.length > 0) {
+    // Another writer created these identities first: drop the contacts made here and use theirs.
+    await tx.delete(contacts).where(
+      and(
+        eq(contacts.clientId, clientId),
+        inArray(
+          contacts.id,
+          lost.map((c) => c.id),
+        ),
+      ),
+    );
+    for (const row of await find(lost.map((c) => c.externalId))) result.set(row.externalId, row.id);
+    for (const c of lost) if (!result.has(c.externalId)) throw new Error('contact identity vanished');
+  }
+  return result;
+}
+
+/**
+ * Each contact's open ticket on the channel account, or a new unassigned one (contact id → ticket id):
+ * one SELECT, then one counter bump and one multi-row INSERT for the contacts without one
+ * (the batch form of `findOrOpenTicket`).
+ */
+export async function findOrOpenTicketsBatch(
+  tx: Tx,
+  input: { clientId: string; channel: string; channelAccountId: string; contactIds: string[]; at: Date },
+): Promise<Map<string, string>> {
+  const { clientId, channelAccountId } = input;
+  const findOpen = (contactIds: string[]) =>
+    tx
+      .select({ id: tickets.id, contactId: tickets.contactId })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.clientId, clientId),
+          eq(tickets.channelAccountId, channelAccountId),
+          inArray(tickets.contactId, contactIds),
+          sql`${tickets.status} in ('unassigned', 'assigned')`,
+        ),
+      );
+  const result = new Map<string, string>();
+  if (input.contactIds.length === 0) return result;
+  for (const r of await findOpen(input.contactIds)) result.set(r.contactId, r.id);
+  const missing = input.contactIds.filter((c) => !result.has(c));
+  if (missing.length === 0) return result;
+  const [counter] = await tx
+    .insert(ticketCounters)
+    .values({ clientId, last: missing.length })
+    .onConflictDoUpdate({
+      target: ticketCounters.clientId,
+      set: { last: sql`${ticketCounters.last} + ${missing.length}` },
+    })
+    .returning({ last: ticketCounters.last });
+  const first = counter!.last - missing.length + 1;
+  const inserted = await tx
+    .insert(tickets)
+    .values(
+      missing.map((contactId, i) => ({
+        clientId,
+        id: uuidv7(),
+        displayNumber: first + i,
+        contactId,
+        channel: input.channel,
+        channelAccountId,
+        status: 'unassigned' as const,
+        lastMessageAt: input.at,
+        createdAt: input.at,
+        updatedAt: input.at,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: tickets.id, contactId: tickets.contactId });
+  for (const r of inserted) result.set(r.contactId, r.id);
+  const raced = missing.filter((c) => !result.has(c));
+  if (raced.length > 0) {
+    for (const r of await findOpen(raced)) result.set(r.contactId, r.id);
+    for (const c of raced) if (!result.has(c)) throw new Error('open ticket vanished');
+  }
+  return result;
+}
+
+async function findByWamid(db: DbOrTx, clientId: string, channelAccountId: string, wamid: string) {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.clientId, clientId),
+        eq(messages.channelAccountId, channelAccountId),
+        eq(messages.providerMessageId, wamid),
+      ),
+    );
+  return row;
+}
+
+/** The changed row, null when nothing changed, 'unknown' when the status names no stored message. */
 async function processStatus(
-  deps: ServerDeps,
+  tx: Tx,
   clientId: string,
   channelAccountId: string,
   s: WaStatus,
-): Promise<boolean> {
-  if (!s.id || !s.status) return true;
+): Promise<MessageRow | null | 'unknown'> {
+  if (!s.id || !s.status) return null;
   const status: MessageStatus | null =
     s.status === 'played'
       ? 'read'
       : ((['sent', 'delivered', 'read', 'failed'] as const).find((x) => x === s.status) ?? null);
-  if (!status) return true;
-  const updated = await applyStatus(deps.db, {
+  if (!status) return null;
+  const updated = await applyStatus(tx, {
     clientId,
     channelAccountId,
     wamid: s.id,
     status,
     error: status === 'failed' ? failureOf(s.errors) : null,
   });
-  if (!updated) return (await findByWamid(deps.db, clientId, channelAccountId, s.id)) !== undefined;
-  await deps.db
+  if (!updated) return (await findByWamid(tx, clientId, channelAccountId, s.id)) ? null : 'unknown';
+  await tx
     .update(tickets)
     .set({ lastMessageStatus: updated.status })
     .where(
@@ -347,6 +624,5 @@ async function processStatus(
         sql`${tickets.lastMessageAt} <= ${updated.createdAt.toISOString()}::timestamptz`,
       ),
     );
-  await publishMessageUpdated(deps, clientId, updated);
-  return true;
+  return updated;
 }

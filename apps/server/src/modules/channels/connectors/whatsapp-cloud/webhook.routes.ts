@@ -1,14 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import { PUBLIC } from '../../../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../../../platform/http/errors.js';
-import type { JobDefinition } from '../../../../platform/jobs/job-queue.js';
-import { inboundEvents } from '../../channels.schema.js';
+import type { DrainDefinition } from '../../../../platform/jobs/job-queue.js';
 import { type ChannelAccountRow, findAccountById, openSecrets } from '../../channels.service.js';
-import type { inboundJobSchema } from './inbound.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,15 +23,82 @@ async function connectedAccount(deps: ServerDeps, id: string): Promise<ChannelAc
   return row && row.channel === 'WAP' && row.status === 'connected' ? row : undefined;
 }
 
+/** What the webhook needs of an account, kept between requests (see `createAccountCache`). */
+interface CachedAccount {
+  clientId: string;
+  /** The sealed secrets as stored: the store statement checks them, so a change is noticed at once. */
+  sealed: string;
+  appSecret: string;
+}
+
+/**
+ * Connected WhatsApp accounts by id, so that a delivery costs one statement, not two. Never stale in
+ * effect: the statement that stores an event re-checks, in the database, that the account is still
+ * connected with the same sealed secrets; when it is not, the entry is dropped and read again.
+ */
+function createAccountCache(deps: ServerDeps, max = 10_000) {
+  const entries = new Map<string, CachedAccount>();
+  return {
+    get: (id: string) => entries.get(id),
+    drop: (id: string) => entries.delete(id),
+    async load(id: string): Promise<CachedAccount | undefined> {
+      entries.delete(id);
+      const account = await connectedAccount(deps, id);
+      if (!account) return undefined;
+      const entry = {
+        clientId: account.clientId,
+        sealed: account.secrets,
+        appSecret: openSecrets(deps, account).appSecret,
+      };
+      if (entries.size >= max) entries.delete(entries.keys().next().value!);
+      entries.set(id, entry);
+      return entry;
+    },
+  };
+}
+
+/**
+ * Stores a delivery in one statement, only while the account is connected with the secrets the signature
+ * was checked with. `account` is false when that no longer holds; `stored` is false for a redelivery
+ * (the event key is the sha256 of the bytes, unique per account). The body goes in as text and becomes
+ * jsonb in the database: invalid JSON fails the statement (22P02).
+ */
+const STORE_EVENT = `
+  with account as (
+    select client_id from channel_accounts
+    where id = $1 and channel = 'WAP' and status = 'connected' and secrets = $2
+  ), stored as (
+    insert into inbound_events (client_id, id, channel_account_id, provider_event_key, raw)
+    select client_id, $3, $1, $4, $5::jsonb from account
+    on conflict do nothing
+    returning id
+  )
+  select (select count(*) from account)::int as account, (select count(*) from stored)::int as stored`;
+
+/** The SQLSTATE of a driver error (Drizzle and PGlite may wrap it in `cause`). */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /**
  * WhatsApp Cloud webhooks (reference/channel-protocols.md §1a): the verification handshake and deliveries.
  * An encapsulated plugin so that its JSON parser keeps the raw bytes the signature is computed over.
+ *
+ * A delivery is acknowledged once it is stored (`inbound_events`); the inbound drainer (`inbound.ts`)
+ * processes it: this process's loop is woken at once, other processes' loops find it on their sweep.
  */
 export async function registerWhatsappWebhookRoutes(
   app: FastifyInstance,
   deps: ServerDeps,
-  inboundJob: JobDefinition<typeof inboundJobSchema>,
+  inboundDrain: DrainDefinition,
 ) {
+  const accounts = createAccountCache(deps);
+
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(
@@ -66,54 +130,57 @@ export async function registerWhatsappWebhookRoutes(
       '/webhooks/whatsapp-cloud/:channelAccountId',
       { config: { access: PUBLIC } },
       async (request, reply) => {
-        const account = await connectedAccount(deps, request.params.channelAccountId);
-        if (!account) throw notFound();
+        const id = request.params.channelAccountId;
+        if (!UUID.test(id)) throw notFound();
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const { appSecret } = openSecrets(deps, account);
         const signature = request.headers['x-hub-signature-256'];
-        if (!validMetaSignature(appSecret, raw, typeof signature === 'string' ? signature : undefined)) {
-          throw unauthorized();
-        }
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(raw.toString('utf8'));
-        } catch {
-          throw badRequest('validation.invalid');
-        }
+        const header = typeof signature === 'string' ? signature : undefined;
         const key = createHash('sha256').update(raw).digest('hex');
-        const inserted = await deps.db
-          .insert(inboundEvents)
-          .values({
-            clientId: account.clientId,
-            id: uuidv7(),
-            channelAccountId: account.id,
-            providerEventKey: key,
-            raw: parsed,
-          })
-          .onConflictDoNothing()
-          .returning({ id: inboundEvents.id });
-        let eventId = inserted[0]?.id;
-        if (!eventId) {
-          // A redelivery: enqueue again only if the first one was never processed (e.g. died before enqueue).
-          const [existing] = await deps.db
-            .select({ id: inboundEvents.id, processedAt: inboundEvents.processedAt })
-            .from(inboundEvents)
-            .where(
-              and(
-                eq(inboundEvents.clientId, account.clientId),
-                eq(inboundEvents.channelAccountId, account.id),
-                eq(inboundEvents.providerEventKey, key),
-              ),
-            );
-          eventId = existing && !existing.processedAt ? existing.id : undefined;
+        const text = raw.toString('utf8');
+
+        let account = accounts.get(id);
+        for (let attempt = 0; ; attempt++) {
+          if (!account) {
+            account = await accounts.load(id);
+            if (!account) throw notFound();
+          }
+          if (!validMetaSignature(account.appSecret, raw, header)) {
+            // Checked against a cached secret: read the account again once before refusing.
+            if (attempt === 0) {
+              account = undefined;
+              continue;
+            }
+            throw unauthorized();
+          }
+          let result: { account: number; stored: number } | undefined;
+          try {
+            const { rows } = await deps.database.sql.query<{ account: number; stored: number }>(STORE_EVENT, [
+              id,
+              account.sealed,
+              uuidv7(),
+              key,
+              text,
+            ]);
+            result = rows[0];
+          } catch (err) {
+            const state = sqlStateOf(err);
+            // Not JSON (22P02), or JSON PostgreSQL cannot store (22P05: \u0000).
+            if (state === '22P02' || state === '22P05') throw badRequest('validation.invalid');
+            throw err;
+          }
+          if (!result || Number(result.account) === 0) {
+            // Disconnected or changed since it was cached: read it again (404 when gone).
+            accounts.drop(id);
+            if (attempt === 0) {
+              account = undefined;
+              continue;
+            }
+            throw notFound();
+          }
+          break;
         }
-        if (eventId) {
-          await deps.jobs.send(
-            inboundJob,
-            { clientId: account.clientId, eventId },
-            { singletonKey: eventId },
-          );
-        }
+        // Also for a redelivery: an event stored earlier and not processed yet is taken by the same sweep.
+        deps.jobs.wake(inboundDrain);
         return reply.code(200).send({ ok: true });
       },
     );

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { CHANNELS, can, type Me, type TicketSummary } from '@sapa/contracts';
-import { IconArrowLeft, IconCircleCheck, IconClock, IconTemplate, IconUserShare } from '@tabler/icons-react';
+import { IconArrowLeft, IconCircleCheck, IconClock, IconUserShare } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf } from '../../shared/api';
@@ -24,6 +24,7 @@ import { AssignDialog } from './AssignDialog';
 import { useMarkRead, useTicket } from './api';
 import { ChannelBadge } from './ChannelBadge';
 import { Composer } from './Composer';
+import { FollowUpTemplateButton } from './FollowUpTemplateDialog';
 import { MessageList } from './MessageList';
 import { ResolveDialog } from './ResolveDialog';
 import { isExpired, timeLeft } from './time';
@@ -59,19 +60,7 @@ function ChatFooter({ ticket, me, onResolve }: { ticket: TicketSummary; me: Me; 
         <Alert color="orange" radius={0} icon={<IconClock aria-hidden />} data-testid="chat-expired">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{translateMessage('inbox.expiredWhatsapp')}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconTemplate size={14} aria-hidden />}
-              rightSection={
-                <Badge size="xs" variant="outline" color="gray" tt="none">
-                  {t('inbox.comingSoon')}
-                </Badge>
-              }
-              disabled
-            >
-              {t('inbox.followUpTemplate')}
-            </Button>
+            <FollowUpTemplateButton ticket={ticket} />
           </Stack>
         </Alert>
       );

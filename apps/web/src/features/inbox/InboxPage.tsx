@@ -15,6 +15,7 @@ import { ChatRoom } from './ChatRoom';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import type { TicketFilters as Filters } from './cache';
 import { NotificationPermissionButton } from './DesktopNotifications';
+import { NewChatButton } from './NewChatModal';
 import { TicketFilters } from './TicketFilters';
 import { TicketList } from './TicketList';
 
@@ -93,6 +94,15 @@ export function InboxPage() {
       return next;
     });
 
+  // A new chat is assigned to its creator: show it in the Assigned tab.
+  const openNewChat = (id: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('tab', 'assigned');
+      next.set('referenceId', id);
+      return next;
+    });
+
   if (!me.data) return <PageLoader />;
   const channels = info.partner.allowedChannels;
   const showList = wide || !selectedId;
@@ -127,6 +137,7 @@ export function InboxPage() {
                 {t('inbox.title')}
               </Title>
               <Group gap={4} wrap="nowrap">
+                <NewChatButton onCreated={openNewChat} />
                 <ConnectionIndicator />
                 <NotificationPermissionButton />
               </Group>

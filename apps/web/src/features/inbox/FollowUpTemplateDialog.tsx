@@ -1,0 +1,131 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { FOLLOW_UP_CHAT_COST, type Template, type TicketSummary } from '@sapa/contracts';
+import { IconTemplate } from '@tabler/icons-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api';
+import { formatNumber } from '../../shared/time';
+import {
+  type ContactValues,
+  type TemplateFormErrors,
+  TemplatePicker,
+  templateFormErrors,
+} from './TemplatePicker';
+import { useSendFollowUp, useTemplates } from './templatesApi';
+
+/** What a follow-up fills contact variables with (the server fills what the agent leaves empty). */
+function contactValuesOf(ticket: TicketSummary): ContactValues {
+  return { name: ticket.contact.name, phone: ticket.contact.handle };
+}
+
+/**
+ * 000 §2, §4: the one action an expired WhatsApp chat offers — pick an approved follow-up template, fill its
+ * variables, check the preview, send (charged, 001 §9). A short balance shows the server's message.
+ */
+export function FollowUpTemplateDialog({
+  ticket,
+  opened,
+  onClose,
+}: {
+  ticket: TicketSummary;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const templates = useTemplates('follow_up', ticket.channelAccountId, opened);
+  const send = useSendFollowUp();
+  const [template, setTemplate] = useState<Template | undefined>();
+  const [values, setValues] = useState<string[]>([]);
+  const [errors, setErrors] = useState<TemplateFormErrors>({});
+  // One idempotency key per attempt: a retried request after a network failure never sends twice.
+  const attempt = useRef(crypto.randomUUID());
+  const contact = contactValuesOf(ticket);
+
+  const close = () => {
+    send.reset();
+    setTemplate(undefined);
+    setValues([]);
+    setErrors({});
+    attempt.current = crypto.randomUUID();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = templateFormErrors(template, values, contact, 'template.followUpRequired');
+    setErrors(problems ?? {});
+    if (problems || !template) return;
+    send.mutate(
+      { ticketId: ticket.id, templateId: template.id, variables: values, clientMessageId: attempt.current },
+      { onSuccess: close },
+    );
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('chatTemplates.followUpTitle')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('chatTemplates.followUpHint', { name: ticket.contact.name })}
+          </Text>
+          <TemplatePicker
+            templates={templates}
+            template={template}
+            onTemplateChange={(next) => {
+              setTemplate(next);
+              setErrors({});
+              attempt.current = crypto.randomUUID();
+            }}
+            values={values}
+            onValuesChange={setValues}
+            contact={contact}
+            errors={errors}
+          />
+          <Text size="xs" c="dimmed">
+            {t('chatTemplates.cost', { amount: formatNumber(FOLLOW_UP_CHAT_COST, i18n.language) })}
+          </Text>
+          {send.error ? (
+            <Alert color="red" role="alert">
+              {errorMessage(send.error)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={send.isPending} disabled={!templates.data?.length}>
+              {t('chatTemplates.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The expired-chat banner's action: opens the follow-up template dialog. */
+export function FollowUpTemplateButton({ ticket }: { ticket: TicketSummary }) {
+  const { t } = useTranslation();
+  const [opened, dialog] = useDisclosure(false);
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconTemplate size={14} aria-hidden />}
+        onClick={dialog.open}
+      >
+        {t('chatTemplates.followUpButton')}
+      </Button>
+      <FollowUpTemplateDialog ticket={ticket} opened={opened} onClose={dialog.close} />
+    </>
+  );
+}

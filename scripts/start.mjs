@@ -25,6 +25,12 @@ if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@sapa/web'], { stdio: 'inherit', cwd: root });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// The live-chat widget script (served at /widget/sapa-widget.js), built when its sources changed.
+const widgetBuild = spawnSync(process.execPath, [join(root, 'apps/widget/build-if-stale.mjs')], {
+  stdio: 'inherit',
+  cwd: root,
+});
+if (widgetBuild.status !== 0) process.exit(widgetBuild.status ?? 1);
 
 const server = spawn(
   join(root, 'node_modules/.bin/tsx'),

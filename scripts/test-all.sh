@@ -25,6 +25,8 @@ echo "== smoke (embedded PGlite)"
 SAPA_TEST_DB=pglite vitest smoke --project integration
 echo "== web build"
 npm run build -w @sapa/web --silent
+echo "== widget build and size budget (60 KB gzipped)"
+node apps/widget/build-if-stale.mjs --check-size
 echo "== browser journeys (Chromium)"
 vitest e2e --project e2e
 echo "== all tests"

@@ -5,6 +5,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     sapaUrl: string;
     customerPageUrl: string;
+    shopPageUrl: string;
   }
 }
 
@@ -14,6 +15,8 @@ export default async function setup(project: TestProject) {
   project.provide('sapaUrl', sapa.url);
   if (!sapa.customerPageUrl) throw new Error(`the demo WhatsApp simulator did not start:\n${sapa.output()}`);
   project.provide('customerPageUrl', sapa.customerPageUrl);
+  if (!sapa.shopPageUrl) throw new Error(`the demo live chat was not set up:\n${sapa.output()}`);
+  project.provide('shopPageUrl', sapa.shopPageUrl);
   return async () => {
     await sapa.stop();
   };

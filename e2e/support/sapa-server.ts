@@ -24,6 +24,8 @@ export interface RunningSapa {
   url: string;
   /** The WhatsApp Cloud simulator's customer phone page started with the demo. */
   customerPageUrl: string | null;
+  /** The demo shop page with the live-chat widget embedded. */
+  shopPageUrl: string | null;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -78,6 +80,7 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
   return {
     url,
     customerPageUrl: /Customer phone \(WhatsApp simulator\): (\S+)/.exec(output)?.[1] ?? null,
+    shopPageUrl: /Demo shop \(live-chat widget\): (\S+)/.exec(output)?.[1] ?? null,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

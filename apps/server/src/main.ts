@@ -2,6 +2,7 @@ import { buildApp, registerJobs } from './app.js';
 import { startDemoWhatsapp } from './modules/channels/demo-whatsapp.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoBusiness } from './modules/demo/demo.seed.js';
 import { preloadRevokedSessions } from './modules/identity/sessions.js';
+import { startDemoLivechat } from './modules/livechat/demo-livechat.js';
 import { loadConfig } from './platform/config.js';
 import { createServerDeps } from './platform/create-deps.js';
 import { openDatabase } from './platform/db/database.js';
@@ -31,6 +32,14 @@ async function main() {
           return null;
         })
       : null;
+  // Demo: a live-chat widget for the demo business, embedded in the demo shop page (/demo/shop).
+  const demoShop =
+    config.demo && config.role !== 'worker'
+      ? await startDemoLivechat(deps).catch((err) => {
+          logger.warn({ err }, 'demo live chat not set up');
+          return null;
+        })
+      : null;
 
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(`\nSapa ${deps.version} is running at ${config.publicUrl} (${where}, role ${config.role})`);
@@ -40,6 +49,7 @@ async function main() {
       console.log(`  ${m.role.padEnd(3)} ${(m.csPosition ?? '').padEnd(4)} ${m.email}  /  ${DEMO_PASSWORD}`);
     console.log(`  Demo outbox (password-reset codes): ${config.publicUrl}/demo/outbox`);
     if (demoWhatsapp) console.log(`  Customer phone (WhatsApp simulator): ${demoWhatsapp.customerPageUrl}`);
+    if (demoShop) console.log(`  Demo shop (live-chat widget): ${demoShop.shopPageUrl}`);
     console.log('');
   }
 

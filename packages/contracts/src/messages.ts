@@ -299,6 +299,54 @@ export const MESSAGES = {
     en: 'A new chat cannot be started on this channel.',
     id: 'Chat baru tidak dapat dimulai di kanal ini.',
   },
+  // Chat attachments (000 §5 attachment limits, §8 file load/download failures, §9; 001 §5, §8 chat media)
+  'attachment.empty': { en: 'The file is empty', id: 'File kosong' },
+  'attachment.typeNotAllowed': {
+    en: 'This file type cannot be sent on {0}',
+    id: 'Jenis file ini tidak dapat dikirim di {0}',
+  },
+  'attachment.extensionNotAllowed': {
+    en: 'Unsupported file. Allowed: {0}',
+    id: 'File tidak didukung. Yang diizinkan: {0}',
+  },
+  'attachment.mismatch': {
+    en: 'The file content is not a .{0} file',
+    id: 'Isi file ini bukan file .{0}',
+  },
+  'attachment.tooLarge': { en: 'File too large (max {0} MB)', id: 'File terlalu besar (maks. {0} MB)' },
+  'attachment.tooMany': {
+    en: 'At most 20 files per message',
+    id: 'Maksimal 20 file per pesan',
+  },
+  'attachment.fileRequired': { en: 'Please upload file to continue', id: 'Unggah file untuk melanjutkan' },
+  'attachment.notFound': {
+    en: 'This attachment no longer exists. Attach the file again.',
+    id: 'Lampiran ini sudah tidak ada. Lampirkan file kembali.',
+  },
+  'attachment.captionTooLong': {
+    en: 'Caption max {0} characters on this channel',
+    id: 'Keterangan maksimal {0} karakter di kanal ini',
+  },
+  'attachment.captionNotAllowed': {
+    en: 'A voice or audio file cannot have a caption',
+    id: 'File suara atau audio tidak dapat diberi keterangan',
+  },
+  'attachment.uploadFailed': {
+    en: 'Upload failed, please check your internet network again',
+    id: 'Unggah gagal, silakan periksa kembali jaringan internet Anda',
+  },
+  'attachment.loadFailed': {
+    en: 'Failed to load the file. Try again.',
+    id: 'Gagal memuat file. Coba lagi.',
+  },
+  'attachment.downloadFailed': {
+    en: 'Download failed. Check your network connection.',
+    id: 'Unduhan gagal. Periksa koneksi jaringan Anda.',
+  },
+  'wa.mediaUploadFailed': {
+    en: 'Not delivered: WhatsApp refused the file ({0})',
+    id: 'Tidak terkirim: WhatsApp menolak file ini ({0})',
+  },
   // Generic HTTP
   'http.notFound': { en: 'Not found', id: 'Tidak ditemukan' },
   'http.internal': {

@@ -134,13 +134,21 @@ export const inboxEndpoints = {
   sendMessage: defineEndpoint({
     method: 'POST',
     path: '/api/tickets/:id/messages',
-    body: z.object({
-      text: z.string().trim().min(1, 'validation.fieldRequired').max(4096),
-      internal: z.boolean().default(false),
-      replyToId: z.string().uuid().optional(),
-      /** Idempotency key from the composer, so a retried request never sends twice. */
-      clientMessageId: z.string().uuid(),
-    }),
+    body: z
+      .object({
+        /** The message, or the caption of the attachment (then optional, within the channel's caption limit). */
+        text: z.string().trim().max(4096).optional(),
+        internal: z.boolean().default(false),
+        replyToId: z.string().uuid().optional(),
+        /** Idempotency key from the composer, so a retried request never sends twice. */
+        clientMessageId: z.string().uuid(),
+        /** An upload of this business (POST /api/tickets/:id/uploads): one message per attachment. */
+        attachmentId: z.string().uuid().optional(),
+      })
+      .superRefine((b, ctx) => {
+        if (!b.text && !b.attachmentId)
+          ctx.addIssue({ code: 'custom', path: ['text'], message: 'validation.fieldRequired' });
+      }),
     response: messageSchema,
   }),
   retryMessage: defineEndpoint({

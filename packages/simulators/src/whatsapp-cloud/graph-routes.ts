@@ -3,6 +3,7 @@ import { isObj, type NumberState, type SimContext } from './context.js';
 import { bearer, checkVersion, type GraphAuth } from './graph-auth.js';
 import { invalidParam } from './graph-errors.js';
 import type { MediaStore } from './media-store.js';
+import { checkUpload } from './media-types.js';
 import type { NumberRegistry } from './number-registry.js';
 import type { HandleSend } from './outbound-send.js';
 import { graphError } from './wire.js';
@@ -70,6 +71,7 @@ export function registerGraphRoutes(
       }
       if (!file) throw invalidParam('(#100) The parameter file is required.');
       const mime = fields.type || file.mime || 'application/octet-stream';
+      checkUpload(mime, file.bytes.length);
       const stored = mediaStore.store(num, file.bytes, mime, file.filename || undefined);
       return { id: stored.id };
     },

@@ -439,6 +439,21 @@ describe('WhatsApp Cloud simulator: sending', () => {
       caption: 'Invoice',
     });
 
+    // Meta refuses types it does not support and files over their type's limit.
+    const exe = new FormData();
+    exe.set('messaging_product', 'whatsapp');
+    exe.set('type', 'application/x-msdownload');
+    exe.set('file', new Blob([Buffer.from('MZ')]), 'setup.exe');
+    const refused = await graph(`/${PHONE_ID}/media`, { method: 'POST', body: exe });
+    expect(refused.status).toBe(400);
+    expect((await refused.json().then(asJ)).error).toMatchObject({ code: 100 });
+    const big = new FormData();
+    big.set('messaging_product', 'whatsapp');
+    big.set('type', 'image/png');
+    big.set('file', new Blob([Buffer.alloc(5 * 1024 * 1024 + 1)]), 'big.png');
+    const tooBig = await graph(`/${PHONE_ID}/media`, { method: 'POST', body: big });
+    expect((await tooBig.json().then(asJ)).error).toMatchObject({ code: 131053 });
+
     const badId = await send({ to: CUSTOMER, type: 'image', image: { id: '999' } });
     expect(badId.status).toBe(400);
 

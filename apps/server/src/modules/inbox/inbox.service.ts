@@ -32,6 +32,7 @@ import {
   toMessage,
   toTicketSummary,
 } from '../tickets/tickets.service.js';
+import { attachmentForMessage } from './uploads.service.js';
 
 export interface InboxJobs {
   send: JobDefinition<typeof sendJobSchema>;
@@ -190,6 +191,9 @@ export async function sendMessage(
     // A reply inside the customer-service window is free (WhatsApp's service conversations): amount 0.
     await assertCreditsAvailable(deps.db, auth.clientId, 0);
   }
+  const attachment = body.attachmentId
+    ? await attachmentForMessage(deps, auth.clientId, ticket, body.attachmentId, body.text)
+    : null;
   let replyToId: string | null = null;
   if (body.replyToId) {
     const quoted = await getMessage(deps.db, auth.clientId, body.replyToId);
@@ -209,8 +213,10 @@ export async function sendMessage(
           direction: 'out',
           // An internal note never leaves Sapa: it is stored as sent and no job is queued.
           visibility: body.internal ? 'internal' : 'public',
-          type: 'text',
-          text: body.text,
+          type: attachment?.kind ?? 'text',
+          text: body.text || null,
+          media: attachment?.media ?? null,
+          payload: attachment?.payload ?? null,
           status: body.internal ? 'sent' : 'pending',
           clientMessageId: body.clientMessageId,
           senderUserId: auth.userId,

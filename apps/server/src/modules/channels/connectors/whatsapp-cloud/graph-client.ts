@@ -10,6 +10,8 @@ interface GraphError {
 }
 
 const TIMEOUT_MS = 15_000;
+/** A 100 MB document takes a while on a slow uplink. */
+const UPLOAD_TIMEOUT_MS = 120_000;
 
 async function call<T>(
   config: WhatsappCloudConfig,
@@ -18,12 +20,17 @@ async function call<T>(
   body: unknown,
 ): Promise<GraphResult<T>> {
   let res: Response;
+  const form = body instanceof FormData;
   try {
     res = await fetch(`${config.graphBaseUrl}/${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${secrets.accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      // fetch writes the multipart content type (with its boundary) for a FormData body.
+      headers: {
+        authorization: `Bearer ${secrets.accessToken}`,
+        ...(form ? {} : { 'content-type': 'application/json' }),
+      },
+      body: form ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(form ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS),
     });
   } catch (err) {
     return { ok: false, retryable: true, code: null, title: (err as Error).message, status: null };
@@ -66,4 +73,20 @@ export function markRead(config: WhatsappCloudConfig, secrets: WhatsappCloudSecr
     status: 'read',
     message_id: wamid,
   });
+}
+
+/**
+ * POST /{phone-number-id}/media (reference §1e): multipart with `file`, `type` (the mime) and
+ * `messaging_product=whatsapp`; answers the media id a message then names.
+ */
+export function uploadMedia(
+  config: WhatsappCloudConfig,
+  secrets: WhatsappCloudSecrets,
+  file: { bytes: Buffer; mime: string; filename: string },
+) {
+  const form = new FormData();
+  form.append('messaging_product', 'whatsapp');
+  form.append('type', file.mime);
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.mime }), file.filename);
+  return call<{ id?: string }>(config, secrets, `${config.phoneNumberId}/media`, form);
 }

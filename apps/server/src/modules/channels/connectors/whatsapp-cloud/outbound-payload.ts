@@ -1,5 +1,8 @@
 import type { messages } from '../../../tickets/tickets.schema.js';
 
+/** Message types sent as an uploaded file (reference §1d media). */
+export const MEDIA_TYPES: ReadonlySet<string> = new Set(['image', 'video', 'audio', 'document']);
+
 /** The template of a `template` message, as stored in its payload (Graph `template` object). */
 export interface TemplatePayload {
   name: string;
@@ -10,11 +13,12 @@ export interface TemplatePayload {
 
 /**
  * The Graph API body (without `messaging_product`/`to`) for one outbound message row: its type and content,
- * plus the quoted message as `context`.
+ * plus the quoted message as `context`. A media message names the id its file got from `POST /{phone}/media`.
  */
 export function graphMessageOf(
-  message: Pick<typeof messages.$inferSelect, 'type' | 'text' | 'payload'>,
+  message: Pick<typeof messages.$inferSelect, 'type' | 'text' | 'payload' | 'media'>,
   contextWamid: string | null,
+  mediaId: string | null = null,
 ): Record<string, unknown> {
   const context = contextWamid ? { context: { message_id: contextWamid } } : {};
   if (message.type === 'template') {
@@ -29,6 +33,14 @@ export function graphMessageOf(
       },
       ...context,
     };
+  }
+  if (MEDIA_TYPES.has(message.type)) {
+    if (!mediaId) throw new Error(`${message.type} message without its uploaded media id`);
+    const media: Record<string, unknown> = { id: mediaId };
+    // Graph takes a caption on image, video and document, and a file name on documents only.
+    if (message.text && message.type !== 'audio') media.caption = message.text;
+    if (message.type === 'document' && message.media?.filename) media.filename = message.media.filename;
+    return { type: message.type, [message.type]: media, ...context };
   }
   return { type: 'text', text: { preview_url: false, body: message.text ?? '' }, ...context };
 }

@@ -1,14 +1,21 @@
 import type { MessageKey } from '@sapa/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { defineJob } from '../../../../platform/jobs/job-queue.js';
 import { TokenBuckets } from '../../../../platform/rate/token-bucket.js';
-import { whatsappConfigOf } from '../../channels.schema.js';
+import { mediaStorage } from '../../../tickets/media-storage.js';
+import { messages } from '../../../tickets/tickets.schema.js';
+import {
+  type WhatsappCloudConfig,
+  type WhatsappCloudSecrets,
+  whatsappConfigOf,
+} from '../../channels.schema.js';
 import { getAccount, openSecrets } from '../../channels.service.js';
 import { RetryLater } from '../../outbound/outbound-send.job.js';
-import type { OutboundSender } from '../../outbound/outbound-sender.js';
-import { markRead, sendMessage } from './graph-client.js';
-import { graphMessageOf } from './outbound-payload.js';
+import type { OutboundContext, OutboundSender, SendOutcome } from '../../outbound/outbound-sender.js';
+import { markRead, sendMessage, uploadMedia } from './graph-client.js';
+import { graphMessageOf, MEDIA_TYPES } from './outbound-payload.js';
 
 /** The spec's reason for a Graph error code (000 §8 WhatsApp errors). */
 function reasonOf(code: number | null, retryable: boolean): MessageKey {
@@ -17,6 +24,41 @@ function reasonOf(code: number | null, retryable: boolean): MessageKey {
   if (code === 131047) return 'wa.reengagement';
   if (code === 131026) return 'wa.undeliverable';
   return retryable ? 'wa.unavailable' : 'wa.failed';
+}
+
+/**
+ * The Graph media id of a media message's file: uploaded once (POST /{phone-number-id}/media) and remembered
+ * on the message's payload with the account it belongs to, so a retried send does not upload it again.
+ */
+async function mediaIdOf(
+  deps: ServerDeps,
+  accountId: string,
+  config: WhatsappCloudConfig,
+  secrets: WhatsappCloudSecrets,
+  message: OutboundContext['message'],
+): Promise<{ ok: true; id: string } | Extract<SendOutcome, { ok: false }>> {
+  const cached = message.payload?.whatsappMedia as { id?: unknown; accountId?: unknown } | undefined;
+  if (typeof cached?.id === 'string' && cached.accountId === accountId) return { ok: true, id: cached.id };
+  const key = message.payload?.storageKey;
+  const file = typeof key === 'string' ? await mediaStorage(deps).get(key) : null;
+  if (!file) return { ok: false, retryable: false, reason: 'wa.mediaUploadFailed', detail: 'file not found' };
+  const result = await uploadMedia(config, secrets, {
+    bytes: file.bytes,
+    mime: file.mime,
+    filename: message.media?.filename ?? 'file',
+  });
+  if (!result.ok) {
+    const reason = result.retryable ? reasonOf(result.code, true) : 'wa.mediaUploadFailed';
+    return { ok: false, retryable: result.retryable, reason, detail: result.title };
+  }
+  const id = result.value?.id;
+  if (!id) return { ok: false, retryable: false, reason: 'wa.mediaUploadFailed', detail: 'no media id' };
+  const whatsappMedia = JSON.stringify({ whatsappMedia: { id, accountId } });
+  await deps.db
+    .update(messages)
+    .set({ payload: sql`coalesce(${messages.payload}, '{}'::jsonb) || ${whatsappMedia}::jsonb` })
+    .where(and(eq(messages.clientId, message.clientId), eq(messages.id, message.id)));
+  return { ok: true, id };
 }
 
 /**
@@ -31,11 +73,19 @@ export function whatsappCloudSender(deps: ServerDeps): OutboundSender {
     if (!(await buckets.acquire(account.id, 2_000)) && !lastTry) {
       return { ok: false, retryable: true, reason: 'wa.rateLimit', detail: 'local send rate limit' };
     }
+    const config = whatsappConfigOf(account);
+    const secrets = openSecrets(deps, account);
+    let mediaId: string | null = null;
+    if (MEDIA_TYPES.has(message.type)) {
+      const media = await mediaIdOf(deps, account.id, config, secrets, message);
+      if (!media.ok) return media;
+      mediaId = media.id;
+    }
     const result = await sendMessage(
-      whatsappConfigOf(account),
-      openSecrets(deps, account),
+      config,
+      secrets,
       contact.phone,
-      graphMessageOf(message, quotedProviderMessageId),
+      graphMessageOf(message, quotedProviderMessageId, mediaId),
     );
     if (result.ok) return { ok: true, providerMessageId: result.value.messages?.[0]?.id ?? null };
     return {

@@ -23,6 +23,7 @@ import { ErrorState } from '../../shared/ui/ErrorState';
 import { AssignDialog } from './AssignDialog';
 import { useMarkRead, useTicket } from './api';
 import { ChannelBadge } from './ChannelBadge';
+import { ChatRoomLayout, ChatSidePanelToggle } from './ChatSidePanel';
 import { Composer } from './Composer';
 import { FollowUpTemplateButton } from './FollowUpTemplateDialog';
 import { MessageList } from './MessageList';
@@ -136,7 +137,7 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
   const left = data.expiresAt !== null && open && !isExpired(data) ? timeLeft(data.expiresAt) : null;
 
   return (
-    <Stack gap={0} h="100%" style={{ minHeight: 0 }} data-testid="chat-room">
+    <ChatRoomLayout ticket={data} me={me}>
       <Paper px="sm" py="xs" radius={0} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>
@@ -177,6 +178,7 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
           </Group>
           {open ? (
             <Group gap={6} wrap="nowrap" ml="auto">
+              <ChatSidePanelToggle />
               <Button
                 size="xs"
                 variant="default"
@@ -194,7 +196,9 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
                 {t('inbox.resolve')}
               </Button>
             </Group>
-          ) : null}
+          ) : (
+            <ChatSidePanelToggle />
+          )}
         </Group>
       </Paper>
       <MessageList key={ticketId} ticketId={ticketId} />
@@ -207,6 +211,6 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
         myId={me.user.id}
       />
       <ResolveDialog ticket={data} opened={resolveOpened} onClose={resolve.close} />
-    </Stack>
+    </ChatRoomLayout>
   );
 }

@@ -72,8 +72,8 @@ export function TicketRow({
           </Badge>
         ) : null}
       </Group>
-      <Group gap={6} mt={4} wrap="nowrap">
-        <Text size="xs" c="dimmed">
+      <Group gap={6} mt={4} wrap="wrap" style={{ rowGap: 2 }}>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {ticket.displayId}
         </Text>
         {expired ? (
@@ -94,6 +94,28 @@ export function TicketRow({
           <Badge size="xs" color={ticket.priority === 1 ? 'red' : 'yellow'} variant="light">
             {t(`inbox.priority.${ticket.priority}`)}
           </Badge>
+        ) : null}
+        {ticket.tags.slice(0, 2).map((tag) => (
+          <Badge
+            key={tag}
+            size="xs"
+            variant="outline"
+            color="gray"
+            tt="none"
+            maw={96}
+            data-testid="ticket-row-tag"
+          >
+            {tag}
+          </Badge>
+        ))}
+        {ticket.tags.length > 2 ? (
+          <Text
+            size="xs"
+            c="dimmed"
+            aria-label={t('ticketPanel.moreTags', { count: ticket.tags.length - 2 })}
+          >
+            +{ticket.tags.length - 2}
+          </Text>
         ) : null}
       </Group>
     </UnstyledButton>

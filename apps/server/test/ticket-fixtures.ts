@@ -1,6 +1,7 @@
 import { upsertContactByIdentity } from '../src/modules/contacts/contacts.service.js';
 import { findOrOpenTicket } from '../src/modules/tickets/tickets.service.js';
 import type { Db } from '../src/platform/db/database.js';
+import type { TestServer } from './harness.js';
 import type { TestSocket } from './realtime-client.js';
 
 let counter = 0;
@@ -58,4 +59,12 @@ export function waitForTicketEvent(
     socket.ws.on('message', onMessage);
     check();
   });
+}
+
+/** Listens on a free local port (for chat sockets); the server's base URL. */
+export async function listenLocally(server: TestServer): Promise<string> {
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return `http://127.0.0.1:${address.port}`;
 }

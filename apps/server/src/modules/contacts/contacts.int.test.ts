@@ -5,7 +5,7 @@ import { signInFresh } from '../../../test/auth-helpers.js';
 import { bearer, makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { connectChat, type TestSocket } from '../../../test/realtime-client.js';
-import { openWhatsappTicket, waitForTicketEvent } from '../../../test/ticket-fixtures.js';
+import { listenLocally, openWhatsappTicket, waitForTicketEvent } from '../../../test/ticket-fixtures.js';
 import { connectWhatsapp } from '../../../test/whatsapp.js';
 import { contacts } from './contacts.schema.js';
 
@@ -23,10 +23,7 @@ const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ work: false });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenLocally(server);
   biz = await makeBusiness(server.deps.db, 'Kontak', [
     { featureAccess: featureStringFrom(['CUSTOMER_SERVICE_INBOX']), csPosition: 'CS2' },
   ]);

@@ -43,20 +43,6 @@ export async function listRecentTickets(db: DbOrTx, clientId: string, contactId:
     .limit(CONTACT_RECENT_TICKETS);
 }
 
-export async function listOpenTicketIds(db: DbOrTx, clientId: string, contactId: string) {
-  const rows = await db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.clientId, clientId),
-        eq(tickets.contactId, contactId),
-        sql`${tickets.status} in ('unassigned', 'assigned')`,
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
 /** Serialises edits that set the same phone in a business until the transaction ends (no unique index). */
 export async function lockPhone(db: DbOrTx, clientId: string, phone: string) {
   await db.execute(

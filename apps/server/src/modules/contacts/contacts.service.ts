@@ -143,10 +143,6 @@ export async function updateContact(
   });
   // The ticket lists show the contact's name and number.
   if (input.name !== contact.name || phone !== contact.phone)
-    await publishTicketsUpdated(
-      deps,
-      auth.clientId,
-      await repo.listOpenTicketIds(deps.db, auth.clientId, id),
-    );
+    await publishTicketsUpdated(deps, auth.clientId, { contactId: id });
   return getContactDetail(deps, auth, id);
 }

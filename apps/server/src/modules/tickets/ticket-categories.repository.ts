@@ -51,21 +51,6 @@ export async function renameCategory(db: DbOrTx, clientId: string, id: string, n
     .where(and(eq(ticketCategories.clientId, clientId), eq(ticketCategories.id, id)));
 }
 
-/** Open tickets carrying the category (the ones an inbox shows live). */
-export async function openTicketIdsWithCategory(db: DbOrTx, clientId: string, categoryId: string) {
-  const rows = await db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.clientId, clientId),
-        eq(tickets.categoryId, categoryId),
-        sql`${tickets.status} in ('unassigned', 'assigned')`,
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
 /** Deletes the category and clears it from every ticket that carried it; returns the open ones. */
 export async function deleteCategory(db: DbOrTx, clientId: string, id: string) {
   const cleared = await db

@@ -46,11 +46,7 @@ export async function renameCategory(
   if (current.name === input.name) return current;
   if (await repo.nameTaken(deps.db, auth.clientId, input.name, id)) throw nameTaken();
   await repo.renameCategory(deps.db, auth.clientId, id, input.name).catch(nameTakenOnRace);
-  await publishTicketsUpdated(
-    deps,
-    auth.clientId,
-    await repo.openTicketIdsWithCategory(deps.db, auth.clientId, id),
-  );
+  await publishTicketsUpdated(deps, auth.clientId, { categoryId: id });
   return byId(deps, auth.clientId, id);
 }
 
@@ -58,5 +54,5 @@ export async function renameCategory(
 export async function deleteCategory(deps: ServerDeps, auth: AuthContext, id: string) {
   await byId(deps, auth.clientId, id);
   const open = await deps.db.transaction((tx) => repo.deleteCategory(tx, auth.clientId, id));
-  await publishTicketsUpdated(deps, auth.clientId, open);
+  await publishTicketsUpdated(deps, auth.clientId, { ids: open });
 }

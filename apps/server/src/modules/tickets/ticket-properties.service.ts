@@ -15,12 +15,23 @@ type UpdateBody = z.output<NonNullable<(typeof ticketPropertyEndpoints)['update'
 const TAG_SOURCE_TICKETS = 5_000;
 const TAG_SUGGESTIONS = 100;
 
-/** Tells every agent's inbox that these tickets changed (`ticket.updated`), one summary query for all. */
-export async function publishTicketsUpdated(deps: ServerDeps, clientId: string, ticketIds: string[]) {
-  if (ticketIds.length === 0) return;
-  const rows = await selectSummaries(deps.db).where(
-    and(eq(tickets.clientId, clientId), inArray(tickets.id, ticketIds)),
-  );
+/** Which tickets changed: by id, or every open ticket of a contact or with a category. */
+export type ChangedTickets = { ids: string[] } | { contactId: string } | { categoryId: string };
+
+/**
+ * Tells every agent's inbox that tickets changed (`ticket.updated`), one summary query for all. By contact
+ * or category only the open tickets are sent: those are the ones inboxes show live.
+ */
+export async function publishTicketsUpdated(deps: ServerDeps, clientId: string, changed: ChangedTickets) {
+  if ('ids' in changed && changed.ids.length === 0) return;
+  const open = sql`${tickets.status} in ('unassigned', 'assigned')`;
+  const which =
+    'ids' in changed
+      ? inArray(tickets.id, changed.ids)
+      : 'contactId' in changed
+        ? and(eq(tickets.contactId, changed.contactId), open)
+        : and(eq(tickets.categoryId, changed.categoryId), open);
+  const rows = await selectSummaries(deps.db).where(and(eq(tickets.clientId, clientId), which));
   for (const row of rows)
     await publishRealtime(deps, { type: 'ticket.updated', clientId, ticket: toTicketSummary(row) });
 }

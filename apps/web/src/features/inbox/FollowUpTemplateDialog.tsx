@@ -85,7 +85,10 @@ export function FollowUpTemplateDialog({
               attempt.current = crypto.randomUUID();
             }}
             values={values}
-            onValuesChange={setValues}
+            onValuesChange={(next) => {
+              setValues(next);
+              setErrors(({ variables: _, ...rest }) => rest);
+            }}
             contact={contact}
             errors={errors}
           />

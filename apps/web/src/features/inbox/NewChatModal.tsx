@@ -131,6 +131,7 @@ export function NewChatModal({
                 value={recipient}
                 onChange={(event) => {
                   setRecipient(event.currentTarget.value);
+                  setErrors(({ recipient: _, ...rest }) => rest);
                   attempt.current = crypto.randomUUID();
                 }}
                 maxLength={100}
@@ -148,7 +149,10 @@ export function NewChatModal({
                       setErrors((e) => ({ recipient: e.recipient }));
                     }}
                     values={values}
-                    onValuesChange={setValues}
+                    onValuesChange={(next) => {
+                      setValues(next);
+                      setErrors(({ variables: _, ...rest }) => rest);
+                    }}
                     contact={contact}
                     errors={errors}
                   />

@@ -126,7 +126,7 @@ export function TemplatePicker({
                     })
                   : undefined
               }
-              placeholder={variable.sample}
+              placeholder={t('chatTemplates.example', { sample: variable.sample })}
               value={values[i] ?? ''}
               onChange={(event) => {
                 const next = [...values];

@@ -1,6 +1,9 @@
 /** The widget's CSS, inside its shadow root: the site's styles cannot reach it, and it cannot reach the site. */
 export const STYLES = `
 :host { all: initial; }
+[hidden] { display: none !important; }
+svg { width: 24px; height: 24px; fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
+.launcher svg { width: 30px; height: 30px; }
 * { box-sizing: border-box; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 .launcher { position: fixed; right: 20px; bottom: 20px; width: 60px; height: 60px; border-radius: 50%; border: 0;
   background: var(--c); color: #fff; cursor: pointer; box-shadow: 0 4px 14px rgb(0 0 0 / .25); z-index: 2147483646;

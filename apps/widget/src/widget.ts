@@ -28,6 +28,20 @@ function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
+/** Inline icons (no emoji: a site's fonts may lack them). */
+function icon(path: string): SVGSVGElement {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const p = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  p.setAttribute('d', path);
+  svg.append(p);
+  return svg;
+}
+const CHAT_ICON = 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z';
+const CLIP_ICON =
+  'M21 11.5l-8.5 8.5a5 5 0 0 1-7-7l9-9a3.3 3.3 0 0 1 4.7 4.7l-9 9a1.7 1.7 0 0 1-2.4-2.4l8.3-8.3';
+
 const uuid = () =>
   crypto.randomUUID?.() ??
   '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
@@ -126,7 +140,7 @@ export class SapaWidget {
         hidden: true,
         onclick: () => this.toggle(),
       },
-      h('span', { 'aria-hidden': 'true', style: 'font-size:28px' }, '💬'),
+      icon(CHAT_ICON),
       badge,
     );
     const header = h('header');
@@ -216,7 +230,16 @@ export class SapaWidget {
         'label',
         {},
         label,
-        h('input', { type, name: key, required: true, autocomplete, 'aria-describedby': `e-${key}` }),
+        h('input', {
+          type,
+          name: key,
+          required: true,
+          autocomplete,
+          'aria-describedby': `e-${key}`,
+          oninput: () => {
+            err.textContent = '';
+          },
+        }),
         err,
       );
     };
@@ -240,7 +263,14 @@ export class SapaWidget {
         ? h(
             'label',
             { className: 'consent' },
-            h('input', { type: 'checkbox', name: 'consent', 'aria-describedby': 'e-consent' }),
+            h('input', {
+              type: 'checkbox',
+              name: 'consent',
+              'aria-describedby': 'e-consent',
+              onchange: () => {
+                consentErr.textContent = '';
+              },
+            }),
             h('span', {}, c.preChatForm.consentText),
           )
         : null,
@@ -369,7 +399,7 @@ export class SapaWidget {
             a.click();
           },
         },
-        `📎 ${file.fileName ?? this.t.download}`,
+        `${file.fileName ?? this.t.download}`,
       );
     });
     return h(
@@ -447,7 +477,7 @@ export class SapaWidget {
             title: this.t.attach,
             onclick: () => picker.click(),
           },
-          '📎',
+          icon(CLIP_ICON),
         ),
         picker,
         input,

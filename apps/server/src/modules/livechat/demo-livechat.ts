@@ -86,7 +86,7 @@ export async function startDemoLivechat(deps: ServerDeps): Promise<{ shopPageUrl
     .where(eq(clients.name, DEMO_BUSINESS_NAME));
   if (!demo) return null;
   if (!(await findDemoLivechat(deps))) {
-    const logo = makePng(96, [20, 184, 166]);
+    const logo = makePng(96, [245, 158, 11]);
     const uploadId = uuidv7();
     const storageKey = `${demo.id}/${uploadId}`;
     await mediaStorage(deps).put(storageKey, logo, 'image/png');
@@ -121,9 +121,9 @@ export async function startDemoLivechat(deps: ServerDeps): Promise<{ shopPageUrl
 }
 
 /** The demo shop page: a plain product page with the widget snippet, like a customer's website. */
-export function demoShopHtml(snippet: string) {
+export function demoShopHtml(snippet: string, lang: 'id' | 'en' = 'id') {
   return `<!doctype html>
-<html lang="id">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,10 +1,4 @@
-import {
-  type AttachmentKind,
-  CHANNELS,
-  LIVECHAT_LIMITS,
-  MAX_ATTACHMENTS,
-  type MessageKey,
-} from '@sapa/contracts';
+import { LIVECHAT_LIMITS, type MessageKey } from '@sapa/contracts';
 
 /** Pixel size and real type of an image, read from its header (no decoder, no native dependency). */
 export interface ImageInfo {
@@ -54,59 +48,6 @@ export function checkLogo(bytes: Buffer): { ok: true; info: ImageInfo } | { ok: 
   if (info.width > LIVECHAT_LIMITS.logoMaxPx || info.height > LIVECHAT_LIMITS.logoMaxPx)
     return { ok: false, key: 'livechat.logoDimension' };
   return { ok: true, info };
-}
-
-const MB = 1024 * 1024;
-
-/**
- * What a visitor may attach (000 §5 LVC flags: image, video, document). The spec gives no sizes for LVC, so
- * WhatsApp's are used: image 5 MB, video 16 MB, document 100 MB (capped by the upload body limit).
- */
-export const VISITOR_ATTACHMENTS: Record<
-  'image' | 'video' | 'document',
-  { maxBytes: number; mimes: string[] | null }
-> = {
-  image: { maxBytes: 5 * MB, mimes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] },
-  video: { maxBytes: 16 * MB, mimes: ['video/mp4', 'video/3gpp', 'video/webm', 'video/quicktime'] },
-  document: { maxBytes: 20 * MB, mimes: null },
-};
-export const VISITOR_UPLOAD_MAX_BYTES = 20 * MB;
-export const VISITOR_MAX_FILES = MAX_ATTACHMENTS;
-
-/** The message type of a visitor file, or null when LVC does not accept it. */
-export function visitorAttachmentKind(
-  mime: string,
-  size: number,
-): { ok: true; kind: AttachmentKind } | { ok: false; key: MessageKey } {
-  const flags = CHANNELS.LVC.attachments;
-  const m = mime.toLowerCase().split(';')[0]!.trim();
-  const kind: 'image' | 'video' | 'document' = m.startsWith('image/')
-    ? 'image'
-    : m.startsWith('video/')
-      ? 'video'
-      : m.startsWith('audio/')
-        ? ('audio' as never)
-        : 'document';
-  const allowed =
-    (kind === 'image' && flags.image) ||
-    (kind === 'video' && flags.videoImage) ||
-    (kind === 'document' && flags.document);
-  const rule = VISITOR_ATTACHMENTS[kind];
-  if (!allowed || !rule || (rule.mimes && !rule.mimes.includes(m)))
-    return { ok: false, key: 'livechat.fileUnsupported' };
-  if (size > rule.maxBytes) return { ok: false, key: 'livechat.fileTooLarge' };
-  return { ok: true, kind };
-}
-
-/** 001 §5 chat media file names: spaces become underscores, with a timestamp prefix; unsafe characters go. */
-export function visitorFileName(original: string | undefined, now: Date): string {
-  const base = (original ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .trim()
-    .replace(/\s+/g, '_')
-    .replace(/[^\p{L}\p{N}._-]/gu, '')
-    .slice(-120);
-  return `${now.getTime()}_${cleaned || 'file'}`;
 }
 
 /** A stable UUID from a string (the idempotency key of one part of a visitor's send). */

@@ -384,7 +384,56 @@ describe('visitor API', () => {
       headers: { ...as(siti), 'content-type': 'audio/mpeg' },
       payload: Buffer.from('ID3'),
     });
-    expect(unsupported.json().code).toBe('livechat.fileUnsupported');
+    expect(unsupported.json().code).toBe('attachment.typeNotAllowed');
+  });
+
+  it('an agent image reaches the visitor socket and the visitor can fetch it', async () => {
+    const token = await startVisitor('Rudi');
+    const socket = await openVisitorSocket(token, SHOP);
+    await server.app.inject({
+      method: 'POST',
+      url: widget('/messages'),
+      headers: as(token),
+      payload: { clientMessageId: randomUUID(), text: 'Minta foto produknya' },
+    });
+    const created = await waitFor(async () =>
+      chat.received.find((e) => e.type === 'message.created' && e.message.text === 'Minta foto produknya'),
+    );
+    if (created.type !== 'message.created') throw new Error('unexpected');
+    const png = makePng(30, [0, 0, 200]);
+    const boundary = 'sapa-test-boundary';
+    const multipart = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="produk.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${created.ticket.id}/uploads`,
+      headers: { ...bearer(agent), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipart,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const reply = await server.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${created.ticket.id}/messages`,
+      headers: bearer(agent),
+      payload: { text: 'Ini fotonya', attachmentId: upload.json().id, clientMessageId: randomUUID() },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const frame = await socket.next((f) => f.type === 'message' && f.message.id === reply.json().id);
+    if (frame.type !== 'message') throw new Error('unexpected');
+    expect(frame.message).toMatchObject({ from: 'agent', type: 'image', text: 'Ini fotonya' });
+    const media = await server.app.inject({
+      method: 'GET',
+      url: frame.message.media[0]!.url,
+      headers: as(token),
+    });
+    expect(media.statusCode).toBe(200);
+    expect(Buffer.compare(media.rawPayload, png)).toBe(0);
+    socket.ws.close();
   });
 
   it('an unknown token is 401 and closes the socket with 4401', async () => {

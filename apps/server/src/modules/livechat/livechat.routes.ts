@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import {
   DEMO_SHOP_PATH,
   livechatEndpoints,
+  maxAttachmentBytes,
   WIDGET_SCRIPT_PATH,
   WIDGET_TOKEN_HEADER,
   type WidgetServerFrame,
@@ -17,7 +18,6 @@ import { route } from '../../platform/http/route.js';
 import { findAccountById } from '../channels/channels.service.js';
 import { demoShopHtml, findDemoLivechat } from './demo-livechat.js';
 import * as livechat from './livechat.service.js';
-import { VISITOR_UPLOAD_MAX_BYTES } from './livechat-files.js';
 import * as visitors from './visitor.service.js';
 import { originAllowed, registerVisitorSocket } from './visitor-socket.js';
 
@@ -43,7 +43,7 @@ export async function registerLivechatRoutes(
     // Uploads are the raw file as the body (no multipart); JSON keeps its own parser.
     scope.addContentTypeParser(
       '*',
-      { parseAs: 'buffer', bodyLimit: VISITOR_UPLOAD_MAX_BYTES },
+      { parseAs: 'buffer', bodyLimit: maxAttachmentBytes('LVC') },
       (_r, body, done) => done(null, body),
     );
     registerAgentRoutes(scope, deps);
@@ -128,8 +128,7 @@ function registerVisitorRoutes(app: FastifyInstance, deps: ServerDeps, online: v
   });
   route(app, widgetEndpoints.attachment, PUBLIC, async ({ params, request, query }) => {
     const { visitor } = await withVisitor(params, request);
-    const mime = String(request.headers['content-type'] ?? 'application/octet-stream');
-    return visitors.storeVisitorUpload(deps, visitor, rawBody(request.body), mime, query.name);
+    return visitors.storeVisitorUpload(deps, visitor, rawBody(request.body), query.name);
   });
   route(app, widgetEndpoints.receipt, PUBLIC, async ({ params, request, body }) => {
     const { visitor } = await withVisitor(params, request);
@@ -167,13 +166,18 @@ function registerWidgetAssets(app: FastifyInstance, deps: ServerDeps) {
       .type('text/javascript; charset=utf-8')
       .send(await readFile(file));
   });
-  app.get(DEMO_SHOP_PATH, { config: { access: PUBLIC } }, async (_request, reply) => {
+  app.get(DEMO_SHOP_PATH, { config: { access: PUBLIC } }, async (request, reply) => {
     if (!deps.config.demo) throw notFound();
     const account = await findDemoLivechat(deps);
     if (!account) throw notFound();
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(demoShopHtml(livechat.snippetOf(deps, account.id)));
+      .send(
+        demoShopHtml(
+          livechat.snippetOf(deps, account.id),
+          (request.query as { lang?: string }).lang === 'en' ? 'en' : 'id',
+        ),
+      );
   });
 }

@@ -1,19 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type {
-  MessageType,
-  WidgetConfig,
-  WidgetMessage,
-  WidgetServerFrame,
-  WidgetSession,
-  widgetSendBody,
-  widgetSessionBody,
+import {
+  allowedAttachmentKinds,
+  checkAttachment,
+  detectMime,
+  MAX_ATTACHMENTS,
+  type MessageType,
+  maxAttachmentBytes,
+  storedFileName,
+  type WidgetConfig,
+  type WidgetMessage,
+  type WidgetServerFrame,
+  type WidgetSession,
+  type widgetSendBody,
+  type widgetSessionBody,
 } from '@sapa/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { badRequest, notFound, unauthorized } from '../../platform/http/errors.js';
+import { AppError, badRequest, notFound, unauthorized } from '../../platform/http/errors.js';
 import type { ChannelAccountRow } from '../channels/channels.service.js';
 import { findAccountById } from '../channels/channels.service.js';
 import { updateTicketLastStatus } from '../channels/outbound/outbound-send.job.js';
@@ -31,13 +37,7 @@ import {
 } from '../tickets/tickets.service.js';
 import { livechatVisitors } from './livechat.schema.js';
 import { livechatConfigOf, markEmbedded } from './livechat.service.js';
-import {
-  uuidFromKey,
-  VISITOR_ATTACHMENTS,
-  VISITOR_MAX_FILES,
-  visitorAttachmentKind,
-  visitorFileName,
-} from './livechat-files.js';
+import { uuidFromKey } from './livechat-files.js';
 
 export type VisitorRow = typeof livechatVisitors.$inferSelect;
 
@@ -100,9 +100,9 @@ export async function widgetConfig(
     personaName: config.personaName,
     preChatForm: config.preChatForm,
     attachments: {
-      maxFiles: VISITOR_MAX_FILES,
-      maxBytes: Math.max(...Object.values(VISITOR_ATTACHMENTS).map((r) => r.maxBytes)),
-      accept: [...(VISITOR_ATTACHMENTS.image.mimes ?? []), ...(VISITOR_ATTACHMENTS.video.mimes ?? []), '*/*'],
+      maxFiles: MAX_ATTACHMENTS,
+      maxBytes: maxAttachmentBytes('LVC'),
+      accept: allowedAttachmentKinds('LVC').map((k) => (k === 'document' ? '*/*' : `${k}/*`)),
     },
   };
 }
@@ -216,31 +216,35 @@ export async function visitorMessages(deps: ServerDeps, account: ChannelAccountR
   return { items: rows.reverse().map((r) => toWidgetMessage(account, r)) };
 }
 
-/** Stores a visitor's file before it is sent (000 §5: LVC image, video, document). */
+/**
+ * Stores a visitor's file before it is sent: the type is read from the bytes and checked against LVC's
+ * attachment rules (000 §5: image, video, document), the name stored as 000 §9 says.
+ */
 export async function storeVisitorUpload(
   deps: ServerDeps,
   visitor: VisitorRow,
   bytes: Buffer,
-  mime: string,
   name: string | undefined,
 ) {
-  const checked = visitorAttachmentKind(mime, bytes.length);
-  if (!checked.ok) throw badRequest(checked.key, { file: checked.key });
+  const original = name?.trim() || 'file';
+  const mime = detectMime(bytes, original);
+  const checked = checkAttachment({ channel: 'LVC', filename: original, mime, size: bytes.length });
+  if (!checked.ok)
+    throw new AppError(400, checked.reason, { params: checked.params, fields: { file: checked.reason } });
   const id = uuidv7();
   const storageKey = `${visitor.clientId}/${id}`;
-  const fileName = visitorFileName(name, new Date());
-  const cleanMime = mime.toLowerCase().split(';')[0]!.trim();
-  await mediaStorage(deps).put(storageKey, bytes, cleanMime);
+  const fileName = storedFileName(original, new Date());
+  await mediaStorage(deps).put(storageKey, bytes, mime);
   await deps.db.insert(uploads).values({
     clientId: visitor.clientId,
     id,
     storageKey,
-    mime: cleanMime,
+    mime,
     filename: fileName,
     size: bytes.length,
     visitorId: visitor.id,
   });
-  return { uploadId: id, fileName, mime: cleanMime, size: bytes.length };
+  return { uploadId: id, fileName, mime, size: bytes.length };
 }
 
 function typeOfMime(mime: string): MessageType {

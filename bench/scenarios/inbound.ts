@@ -5,6 +5,7 @@ import { type Child, nextMessage, spawnTs } from '../lib/child.js';
 import { type CpuUse, cpuSnapshot, cpuUse } from '../lib/cpu.js';
 import { freePort, LOOPBACK, waitForReady } from '../lib/net.js';
 import { createScratchDatabase } from '../lib/postgres.js';
+import { nowMonotonicUs, type ProfileWindow, recordProfile } from '../lib/profile.js';
 import type { RateConfig, RateResult } from '../lib/rate-generator.worker.js';
 import { signIn, startSapaServer } from '../lib/servers.js';
 import { type BenchContext, compare, type Result } from '../lib/types.js';
@@ -257,19 +258,25 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   );
 
   const sapaPids = { [sapa.pid]: 'server', [sockets.pid]: 'sockets' };
+  let lastWindow: ProfileWindow = { startUs: 0, endUs: 0 };
   const sapaPhase = async (rate: number, secs: number): Promise<Phase> => {
     const startedAt = performance.now();
+    const startUs = nowMonotonicUs();
     const { config, send, cpu } = await sendPhase(ctx, webhookUrl, APP_SECRET, rate, secs, sapaPids);
     const p: Phase = { rate, send, cpu, delivery: await drain(sockets, config, startedAt) };
+    lastWindow = { startUs, endUs: nowMonotonicUs() };
     ctx.log(describe('sapa webhook', p));
     return p;
   };
   if (warmup > 0) await sapaPhase(RATE, warmup);
   const sapaMain = await sapaPhase(RATE, seconds);
+  // With --profile: where the server's CPU went during the main phase (sending and delivering).
+  const mainWindow = lastWindow;
   if (!allOk(sapaMain.send)) throw new Error(`sapa: not every webhook was acknowledged 200`);
   const sapaProbe = await probe((rate) => sapaPhase(rate, PROBE_SECONDS));
   await sockets.stop();
   await sapa.stop();
+  recordProfile(ctx, 'sapa', sapa, mainWindow);
 
   ctx.record('inbound', {
     sockets: SOCKETS,

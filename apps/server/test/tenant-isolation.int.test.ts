@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureAccessRoles } from '../src/modules/access-roles/access-roles.schema.js';
 import { channelAccounts } from '../src/modules/channels/channels.schema.js';
 import { memberships, users } from '../src/modules/identity/identity.schema.js';
+import { makePng } from '../src/modules/livechat/demo-livechat.js';
 import { messages, tickets } from '../src/modules/tickets/tickets.schema.js';
 import { postLogin, signInFresh } from './auth-helpers.js';
 import { bearer, makeBusiness, PASSWORD } from './fixtures.js';
@@ -20,6 +21,8 @@ let ticketB: string;
 let messageB: string;
 let contactB: string;
 let categoryB: string;
+let livechatB: string;
+let logoB: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -66,8 +69,37 @@ beforeAll(async () => {
     payload: { name: 'Kategori B' },
   });
   categoryB = category.json().id;
+  // B's live-chat widget and its logo.
+  const logo = await server.app.inject({
+    method: 'POST',
+    url: '/api/livechat/logo',
+    headers: { ...bearer(ownerB), 'content-type': 'image/png' },
+    payload: makePng(32, [1, 2, 3]),
+  });
+  logoB = logo.json().uploadId;
+  const livechat = await server.app.inject({
+    method: 'POST',
+    url: '/api/livechat/accounts',
+    headers: bearer(ownerB),
+    payload: { ...livechatBody(), logoUploadId: logoB },
+  });
+  expect(livechat.statusCode, livechat.body).toBe(200);
+  livechatB = livechat.json().id;
 });
 afterAll(() => server.close());
+
+const livechatBody = () => ({
+  name: 'Widget',
+  domain: 'https://b.example.com',
+  colour: '#112233',
+  logoUploadId: '0190f4c8-0000-7000-8000-00000000000d',
+  personaName: 'B',
+  onlineTitle: 'On',
+  onlineMessage: 'On',
+  offlineTitle: 'Off',
+  offlineMessage: 'Off',
+  preChatForm: { fields: [], consentText: 'ok' },
+});
 
 /**
  * For every route that takes a `:param`: a real id of business B, and a body that passes validation (so the
@@ -109,6 +141,8 @@ const businessBIds: Record<
   '/api/tickets/:id/resolve': { param: 'id', id: () => ticketB, body: { note: 'diretas' } },
   '/api/ticket-categories/:id': { param: 'id', id: () => categoryB, body: { name: 'Diretas' } },
   '/api/contacts/:id': { param: 'id', id: () => contactB, body: { name: 'Diretas' } },
+  '/api/livechat/accounts/:id': { param: 'id', id: () => livechatB, body: livechatBody() },
+  '/api/livechat/logo/:uploadId': { param: 'uploadId', id: () => logoB },
 };
 
 /** Everything of business B a request could change. */
@@ -138,9 +172,10 @@ async function snapshotB() {
 describe("a user of business A cannot reach business B's resources", () => {
   it("answers 404 for B's ids on every route that takes one, and leaves B unchanged", async () => {
     // Provider webhooks are public and addressed by account id; they are authenticated by the provider's
-    // signature or verify token instead (whatsapp-inbound.int.test.ts).
+    // signature or verify token instead (whatsapp-inbound.int.test.ts). The live-chat visitor API is public
+    // too, addressed by the widget's account id and authenticated by the visitor token (livechat.int.test.ts).
     const paramRoutes = server.routes.filter(
-      (r) => /:[A-Za-z]/.test(r.url) && !r.url.startsWith('/webhooks/'),
+      (r) => /:[A-Za-z]/.test(r.url) && !r.url.startsWith('/webhooks/') && !r.url.startsWith('/api/widget/'),
     );
     expect(paramRoutes.length).toBeGreaterThanOrEqual(5);
     const unmapped = [...new Set(paramRoutes.map((r) => r.url))].filter((url) => !(url in businessBIds));

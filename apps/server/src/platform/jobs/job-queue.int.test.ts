@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { testDbKind, waitFor } from '../../../test/harness.js';
+import { createJobQueue, defineDrain, defineJob, type JobQueue } from './job-queue.js';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function withFreshDatabase(fn: (url: string) => Promise<void>) {
+  const name = `sapa_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  try {
+    await fn(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+const NAMES = ['test.one', 'test.two', 'test.three', 'test.four'];
+
+// Several processes share one PostgreSQL; the embedded PGlite database belongs to one process.
+describe.skipIf(testDbKind() === 'pglite')('job queue on PostgreSQL', () => {
+  it('starts in several processes at once on a fresh database (pg-boss setup is serialised)', async () => {
+    await withFreshDatabase(async (url) => {
+      const errors: Error[] = [];
+      const queues: JobQueue[] = Array.from({ length: 4 }, () =>
+        createJobQueue({ connection: { connectionString: url }, onError: (e) => errors.push(e) }),
+      );
+      for (const queue of queues)
+        for (const name of NAMES)
+          queue.register(defineJob({ name, schema: z.object({}), handler: async () => {} }));
+      try {
+        await Promise.all(queues.map((q) => q.start({ work: false })));
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        const { rows } = await client.query<{ name: string }>(
+          'select name from pgboss.queue where name = any($1)',
+          [NAMES],
+        );
+        await client.end();
+        expect(rows.map((r) => r.name).sort()).toEqual([...NAMES].sort());
+        expect(errors).toEqual([]);
+      } finally {
+        await Promise.all(queues.map((q) => q.stop()));
+      }
+    });
+  });
+
+  it('runs a drain loop where it works: at start, again when woken, and stops cleanly', async () => {
+    await withFreshDatabase(async (url) => {
+      let runs = 0;
+      let pending = 3;
+      const drain = defineDrain({
+        name: 'test.drain',
+        // Long enough that only a wake-up (or work left) makes it run again within the test.
+        pollMs: 60_000,
+        drain: async () => {
+          runs += 1;
+          if (pending === 0) return false;
+          pending -= 1;
+          return pending > 0;
+        },
+      });
+      const queue = createJobQueue({ connection: { connectionString: url }, onError: () => {} });
+      queue.register(drain);
+      await queue.start({ work: true });
+      try {
+        // At start it drains until nothing is left: three batches, then one that finds nothing.
+        await waitFor(async () => pending === 0 && runs >= 3);
+        const before = runs;
+        pending = 1;
+        queue.wake(drain);
+        await waitFor(async () => pending === 0 && runs > before);
+      } finally {
+        await queue.stop();
+      }
+      const after = runs;
+      queue.wake(drain);
+      expect(runs).toBe(after);
+    });
+  });
+});

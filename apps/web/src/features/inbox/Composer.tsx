@@ -1,27 +1,64 @@
-import { ActionIcon, Alert, Group, Paper, SegmentedControl, Stack, Textarea, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
 import type { Me } from '@sapa/contracts';
-import { IconSend } from '@tabler/icons-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { IconSend, IconUpload } from '@tabler/icons-react';
+import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api';
 import { translateMessage } from '../../shared/i18n';
-import { useSendMessage } from './api';
+import { AttachButton, AttachmentTray, InvalidFiles } from './AttachmentPicker';
+import { useSendMessage, useTicket } from './api';
+import { channelTakesAttachments } from './attachments';
 import { EmojiPicker } from './EmojiPicker';
+import { useAttachmentTray } from './useAttachmentTray';
 
 const MAX_LENGTH = 4096;
 
-/** The reply box: message or internal note, Enter sends, Shift+Enter adds a line, a small emoji set. */
+/**
+ * The reply box: message or internal note, Enter sends, Shift+Enter adds a line, a small emoji set; files
+ * by the paperclip, drag and drop or paste (the text is then the caption of the first file).
+ */
 export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'message' | 'note'>('message');
+  const [dragging, setDragging] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const send = useSendMessage();
+  const channel = useTicket(ticketId).data?.channel;
+  const tray = useAttachmentTray(ticketId, channel);
+  const canAttach = !!channel && channelTakesAttachments(channel);
   const creditsEmpty = send.error instanceof ApiError && send.error.body.code === 'inbox.creditsEmpty';
 
   const submit = () => {
     const value = text.trim();
+    if (tray.items.length > 0) {
+      if (tray.busy) return;
+      // The text rides on the first file that can carry a caption; otherwise it goes as its own message.
+      const captioned = tray.captionTaken && !tray.items.some((item) => item.caption !== null);
+      if (value && !tray.captionTaken) sendText(value);
+      void tray.sendAll({ caption: captioned ? value : '', internal: mode === 'note' });
+      if (value) setText('');
+      textarea.current?.focus();
+      return;
+    }
     if (!value) return;
+    sendText(value);
+    setText('');
+    textarea.current?.focus();
+  };
+
+  const sendText = (value: string) => {
     send.mutate({
       ticketId,
       text: value,
@@ -30,8 +67,25 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
       senderName: me.user.name,
       senderUserId: me.user.id,
     });
-    setText('');
-    textarea.current?.focus();
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...event.clipboardData.files];
+    if (!canAttach || files.length === 0) return;
+    event.preventDefault();
+    void tray.addFiles(files);
+  };
+  const hasFiles = (event: DragEvent) => canAttach && event.dataTransfer.types.includes('Files');
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    setDragging(false);
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    void tray.addFiles([...event.dataTransfer.files]);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -58,9 +112,36 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
     <Paper
       p="xs"
       radius={0}
-      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)', position: 'relative' }}
       bg={note ? 'var(--mantine-color-yellow-0)' : undefined}
+      onDragOver={onDragOver}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
     >
+      {dragging ? (
+        <Box
+          style={{
+            position: 'absolute',
+            inset: 4,
+            zIndex: 2,
+            display: 'grid',
+            placeItems: 'center',
+            border: '2px dashed var(--mantine-primary-color-filled)',
+            borderRadius: 8,
+            background: 'color-mix(in srgb, var(--mantine-color-body) 90%, transparent)',
+            pointerEvents: 'none',
+          }}
+        >
+          <Group gap={6}>
+            <IconUpload size={18} aria-hidden />
+            <Text size="sm" fw={500}>
+              {t('attachments.dropHere')}
+            </Text>
+          </Group>
+        </Box>
+      ) : null}
       <Stack gap={6}>
         {creditsEmpty ? (
           <Alert color="orange" py={6} role="alert">
@@ -79,8 +160,22 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
             aria-label={t('inbox.composerMode')}
           />
         </Group>
+        <InvalidFiles items={tray.invalid} onDismiss={tray.dismissInvalid} />
+        <AttachmentTray
+          items={tray.items}
+          busy={tray.busy}
+          onRemove={tray.remove}
+          onRetry={() => void tray.sendAll({ caption: '', internal: mode === 'note' })}
+        />
         <Group gap={4} align="flex-end" wrap="nowrap">
           <EmojiPicker onPick={insert} />
+          {canAttach ? (
+            <AttachButton
+              channel={channel}
+              disabled={tray.busy}
+              onFiles={(files) => void tray.addFiles(files)}
+            />
+          ) : null}
           <Textarea
             ref={textarea}
             aria-label={t('inbox.composerLabel')}
@@ -88,6 +183,7 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
             onKeyDown={onKeyDown}
+            onPaste={onPaste}
             autosize
             minRows={1}
             maxRows={6}
@@ -101,7 +197,7 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
               color={note ? 'yellow' : undefined}
               aria-label={t('inbox.send')}
               onClick={submit}
-              disabled={!text.trim()}
+              disabled={(!text.trim() && tray.items.length === 0) || tray.busy}
             >
               <IconSend size={18} aria-hidden />
             </ActionIcon>

@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { isMessageKey, type Message } from '@sapa/contracts';
 import { IconFileText, IconLock, IconMapPin, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../shared/i18n';
 import { DeliveryTicks } from './DeliveryTicks';
@@ -20,11 +21,33 @@ function num(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
+/** 000 §8 "chat or file load failed (retry)": the file could not be fetched; fetch it again. */
+function MediaLoadFailed({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="media-failed">
+      <Text size="xs" c="red.7" role="alert">
+        {t('attachments.loadFailed')}
+      </Text>
+      <Button
+        size="compact-xs"
+        variant="light"
+        leftSection={<IconRefresh size={12} aria-hidden />}
+        onClick={() => void queryClient.refetchQueries({ queryKey: ['media', url] })}
+      >
+        {t('attachments.retry')}
+      </Button>
+    </Group>
+  );
+}
+
 function MessageContent({ message }: { message: Message }) {
   const { t } = useTranslation();
-  const { src } = useMediaUrl(message.media?.url ?? null);
+  const { src, failed } = useMediaUrl(message.media?.url ?? null);
   // Media is shown once its file has been fetched with the session's token.
   const media = message.media && src ? { ...message.media, url: src } : null;
+  const loadFailed = message.media && failed ? <MediaLoadFailed url={message.media.url} /> : null;
   const text = message.text ? (
     <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {message.text}
@@ -49,9 +72,11 @@ function MessageContent({ message }: { message: Message }) {
               />
             </Anchor>
           ) : (
-            <Text size="sm" c="dimmed">
-              {t('inbox.media.image')}
-            </Text>
+            (loadFailed ?? (
+              <Text size="sm" c="dimmed">
+                {t('inbox.media.image')}
+              </Text>
+            ))
           )}
           {text}
         </Stack>
@@ -61,7 +86,7 @@ function MessageContent({ message }: { message: Message }) {
         // biome-ignore lint/a11y/useMediaCaption: customer voice notes have no captions
         <audio controls src={media.url} style={{ maxWidth: 240 }} aria-label={t('inbox.media.audio')} />
       ) : (
-        <Text size="sm">{t('inbox.media.audio')}</Text>
+        (loadFailed ?? <Text size="sm">{t('inbox.media.audio')}</Text>)
       );
     case 'video':
       return (
@@ -75,7 +100,7 @@ function MessageContent({ message }: { message: Message }) {
               aria-label={t('inbox.media.video')}
             />
           ) : (
-            <Text size="sm">{t('inbox.media.video')}</Text>
+            (loadFailed ?? <Text size="sm">{t('inbox.media.video')}</Text>)
           )}
           {text}
         </Stack>
@@ -88,6 +113,7 @@ function MessageContent({ message }: { message: Message }) {
             {media ? (
               <Anchor
                 href={media.url}
+                download={media.filename ?? true}
                 target="_blank"
                 rel="noreferrer"
                 size="sm"
@@ -96,7 +122,7 @@ function MessageContent({ message }: { message: Message }) {
                 {media.filename ?? t('inbox.media.document')}
               </Anchor>
             ) : (
-              <Text size="sm">{t('inbox.media.document')}</Text>
+              (loadFailed ?? <Text size="sm">{t('inbox.media.document')}</Text>)
             )}
           </Group>
           {text}

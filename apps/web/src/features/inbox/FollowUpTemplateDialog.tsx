@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { FOLLOW_UP_CHAT_COST, type Template, type TicketSummary } from '@sapa/contracts';
 import { IconTemplate } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api';
 import { formatNumber } from '../../shared/time';
+import { FormModal } from '../../shared/ui/FormModal';
 import {
   type ContactValues,
   type TemplateFormErrors,
@@ -63,54 +63,39 @@ export function FollowUpTemplateDialog({
   };
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={close}
       title={t('chatTemplates.followUpTitle')}
-      centered
       size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onSubmit={submit}
+      saveError={send.error}
+      pending={send.isPending}
+      submitLabel={t('chatTemplates.send')}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t('chatTemplates.followUpHint', { name: ticket.contact.name })}
-          </Text>
-          <TemplatePicker
-            templates={templates}
-            template={template}
-            onTemplateChange={(next) => {
-              setTemplate(next);
-              setErrors({});
-              attempt.current = crypto.randomUUID();
-            }}
-            values={values}
-            onValuesChange={(next) => {
-              setValues(next);
-              setErrors(({ variables: _, ...rest }) => rest);
-            }}
-            contact={contact}
-            errors={errors}
-          />
-          <Text size="xs" c="dimmed">
-            {t('chatTemplates.cost', { amount: formatNumber(FOLLOW_UP_CHAT_COST, i18n.language) })}
-          </Text>
-          {send.error ? (
-            <Alert color="red" role="alert">
-              {errorMessage(send.error)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={send.isPending} disabled={!templates.data?.length}>
-              {t('chatTemplates.send')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm" c="dimmed">
+        {t('chatTemplates.followUpHint', { name: ticket.contact.name })}
+      </Text>
+      <TemplatePicker
+        templates={templates}
+        template={template}
+        onTemplateChange={(next) => {
+          setTemplate(next);
+          setErrors({});
+          attempt.current = crypto.randomUUID();
+        }}
+        values={values}
+        onValuesChange={(next) => {
+          setValues(next);
+          setErrors(({ variables: _, ...rest }) => rest);
+        }}
+        contact={contact}
+        errors={errors}
+      />
+      <Text size="xs" c="dimmed">
+        {t('chatTemplates.cost', { amount: formatNumber(FOLLOW_UP_CHAT_COST, i18n.language) })}
+      </Text>
+    </FormModal>
   );
 }
 

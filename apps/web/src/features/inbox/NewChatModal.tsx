@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Skeleton, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { CHANNELS, can, NEW_MESSAGE_COST, normaliseNewMessagePhone, type Template } from '@sapa/contracts';
 import { IconMessagePlus } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, errorMessage, fieldErrorsOf, useMe } from '../../shared/api';
 import { translateMessage } from '../../shared/i18n';
 import { formatNumber } from '../../shared/time';
+import { FormModal } from '../../shared/ui/FormModal';
 import { type TemplateFormErrors, TemplatePicker, templateFormErrors } from './TemplatePicker';
 import { useNewChatAccounts, useStartNewChat, useTemplates } from './templatesApi';
 
@@ -78,111 +79,95 @@ export function NewChatModal({
   };
 
   const serverFields = fieldErrorsOf(start.error);
-  const generalError = start.error && !serverFields.recipient ? errorMessage(start.error) : null;
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={close}
       title={t('chatTemplates.newChatTitle')}
-      centered
       size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onSubmit={submit}
+      saveError={start.error}
+      pending={start.isPending}
+      submitLabel={t('chatTemplates.start')}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {accounts.isPending ? (
-            <Skeleton height={36} aria-busy />
-          ) : accounts.isError ? (
-            <Alert color="red" role="alert">
-              <Group justify="space-between">
-                <Text size="sm">{errorMessage(accounts.error)}</Text>
-                <Button size="xs" variant="light" color="red" onClick={() => void accounts.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              </Group>
-            </Alert>
-          ) : accounts.data.length === 0 ? (
-            <Alert color="gray">{t('chatTemplates.noAccounts')}</Alert>
-          ) : (
-            <>
-              <Select
-                label={t('chatTemplates.account')}
-                data={accounts.data.map((a) => ({
-                  value: a.id,
-                  label: `${a.name} · ${CHANNELS[a.channel].name} (${a.address})`,
-                }))}
-                value={accountId}
-                onChange={(id) => {
-                  setChosenAccount(id);
-                  setTemplate(undefined);
-                  setValues([]);
-                  setErrors({});
-                }}
-                allowDeselect={false}
-                required
-                comboboxProps={{ withinPortal: true }}
-              />
-              <TextInput
-                label={whatsapp ? t('chatTemplates.recipientPhone') : t('chatTemplates.recipientUsername')}
-                description={whatsapp ? t('chatTemplates.recipientPhoneHint') : undefined}
-                placeholder={whatsapp ? '628123456789' : '@username'}
-                inputMode={whatsapp ? 'tel' : 'text'}
-                value={recipient}
-                onChange={(event) => {
-                  setRecipient(event.currentTarget.value);
-                  setErrors(({ recipient: _, ...rest }) => rest);
-                  attempt.current = crypto.randomUUID();
-                }}
-                maxLength={100}
-                required
-                error={errors.recipient ?? serverFields.recipient}
-                data-autofocus
-              />
-              {whatsapp ? (
-                <>
-                  <TemplatePicker
-                    templates={templates}
-                    template={template}
-                    onTemplateChange={(next) => {
-                      setTemplate(next);
-                      setErrors((e) => ({ recipient: e.recipient }));
-                    }}
-                    values={values}
-                    onValuesChange={(next) => {
-                      setValues(next);
-                      setErrors(({ variables: _, ...rest }) => rest);
-                    }}
-                    contact={contact}
-                    errors={errors}
-                  />
-                  <Text size="xs" c="dimmed">
-                    {t('chatTemplates.cost', { amount: formatNumber(NEW_MESSAGE_COST, i18n.language) })}
-                  </Text>
-                </>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t('chatTemplates.noSendHint')}
-                </Text>
-              )}
-            </>
-          )}
-          {generalError ? (
-            <Alert color="red" role="alert">
-              {generalError}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={start.isPending} disabled={!account}>
-              {t('chatTemplates.start')}
+      {accounts.isPending ? (
+        <Skeleton height={36} aria-busy />
+      ) : accounts.isError ? (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{errorMessage(accounts.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void accounts.refetch()}>
+              {t('common.retry')}
             </Button>
           </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </Alert>
+      ) : accounts.data.length === 0 ? (
+        <Alert color="gray">{t('chatTemplates.noAccounts')}</Alert>
+      ) : (
+        <>
+          <Select
+            label={t('chatTemplates.account')}
+            data={accounts.data.map((a) => ({
+              value: a.id,
+              label: `${a.name} · ${CHANNELS[a.channel].name} (${a.address})`,
+            }))}
+            value={accountId}
+            onChange={(id) => {
+              setChosenAccount(id);
+              setTemplate(undefined);
+              setValues([]);
+              setErrors({});
+            }}
+            allowDeselect={false}
+            required
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            label={whatsapp ? t('chatTemplates.recipientPhone') : t('chatTemplates.recipientUsername')}
+            description={whatsapp ? t('chatTemplates.recipientPhoneHint') : undefined}
+            placeholder={whatsapp ? '628123456789' : '@username'}
+            inputMode={whatsapp ? 'tel' : 'text'}
+            value={recipient}
+            onChange={(event) => {
+              setRecipient(event.currentTarget.value);
+              setErrors(({ recipient: _, ...rest }) => rest);
+              attempt.current = crypto.randomUUID();
+            }}
+            maxLength={100}
+            required
+            error={errors.recipient ?? serverFields.recipient}
+            data-autofocus
+          />
+          {whatsapp ? (
+            <>
+              <TemplatePicker
+                templates={templates}
+                template={template}
+                onTemplateChange={(next) => {
+                  setTemplate(next);
+                  setErrors((e) => ({ recipient: e.recipient }));
+                }}
+                values={values}
+                onValuesChange={(next) => {
+                  setValues(next);
+                  setErrors(({ variables: _, ...rest }) => rest);
+                }}
+                contact={contact}
+                errors={{ ...errors, template: errors.template ?? serverFields.templateId }}
+              />
+              <Text size="xs" c="dimmed">
+                {t('chatTemplates.cost', { amount: formatNumber(NEW_MESSAGE_COST, i18n.language) })}
+              </Text>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('chatTemplates.noSendHint')}
+            </Text>
+          )}
+        </>
+      )}
+    </FormModal>
   );
 }
 

@@ -39,6 +39,11 @@ export interface DrainDefinition {
   drain: () => Promise<boolean>;
   /** The sweep interval when nothing wakes the loop. */
   pollMs: number;
+  /**
+   * After a wake-up, wait this long before draining: work that arrives in a burst is then taken in one
+   * batch (fewer transactions, fewer real-time writes) for a bounded delay. 0 by default.
+   */
+  lingerMs?: number;
 }
 
 export function defineDrain(def: Omit<DrainDefinition, 'kind'>): DrainDefinition {
@@ -59,7 +64,9 @@ interface DrainLoop {
 function startDrainLoop(def: DrainDefinition, onError: (error: Error) => void): DrainLoop {
   let running = true;
   let woken = false;
+  /** Ends the current sleep early: `stop` always, `wake` only the idle sleep. */
   let interrupt: (() => void) | null = null;
+  let idle = false;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
@@ -85,18 +92,24 @@ function startDrainLoop(def: DrainDefinition, onError: (error: Error) => void): 
       }
       if (!running) break;
       if (failures > 0) {
-        // Never spin on a failing database: back off, and let wake-ups not shorten the wait.
+        // Never spin on a failing database: back off; wake-ups do not shorten the wait.
         await sleep(Math.min(def.pollMs * 2 ** failures, DRAIN_MAX_BACKOFF_MS));
         continue;
       }
-      if (more || woken) continue;
-      await sleep(def.pollMs);
+      if (more) continue;
+      if (!woken) {
+        idle = true;
+        await sleep(def.pollMs);
+        idle = false;
+      }
+      // Woken: let the burst that woke it gather for a moment, so that it is taken as one batch.
+      if (woken && running && def.lingerMs) await sleep(def.lingerMs);
     }
   })();
   return {
     wake() {
       woken = true;
-      interrupt?.();
+      if (idle) interrupt?.();
     },
     async stop() {
       running = false;

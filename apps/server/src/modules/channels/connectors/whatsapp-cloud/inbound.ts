@@ -147,6 +147,8 @@ export const INBOUND_BATCH_SIZE = 200;
 export const INBOUND_MAX_DEFERRALS = 8;
 /** The sweep: how often an idle worker looks for events stored by other processes or due for a retry. */
 export const INBOUND_POLL_MS = 500;
+/** A webhook wakes the drainer, which waits this long so that a burst becomes one batch. */
+export const INBOUND_LINGER_MS = 15;
 
 /**
  * The WhatsApp Cloud inbound drainer (ARCHITECTURE hot path, step 2). The webhook stores each delivery in
@@ -158,6 +160,7 @@ export function whatsappInboundJob(deps: ServerDeps, onMedia?: OnMedia): DrainDe
   return defineDrain({
     name: 'inbound.whatsapp-cloud',
     pollMs: INBOUND_POLL_MS,
+    lingerMs: INBOUND_LINGER_MS,
     drain: createInboundDrain(deps, (tx, events) => processWhatsappBatch(deps, tx, events, onMedia), {
       batchSize: INBOUND_BATCH_SIZE,
       maxDeferrals: INBOUND_MAX_DEFERRALS,

@@ -1,7 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { signIn } from './support/journey.js';
+
+/** The answer to the ticket PATCH that sent `field`. */
+function isPatchOf(res: Response, field: string): boolean {
+  const request = res.request();
+  return (
+    request.method() === 'PATCH' &&
+    res.url().includes('/api/tickets/') &&
+    res.ok() &&
+    field in (request.postDataJSON() ?? {})
+  );
+}
 
 /** Waits until the page's transitions (drawer, navbar) have ended, for the screenshot. */
 async function settled(page: Page) {
@@ -53,9 +64,7 @@ describe('ticket properties and the contact panel in the chat room', () => {
     // Remarks, saved with Enter.
     const remarks = panel.getByLabel('Catatan', { exact: true });
     await remarks.fill('Cek resi JNE besok pagi');
-    const saved = agent.waitForResponse(
-      (res) => res.request().method() === 'PATCH' && res.url().includes('/api/tickets/') && res.ok(),
-    );
+    const saved = agent.waitForResponse((res) => isPatchOf(res, 'remarks'));
     await remarks.press('Enter');
     expect((await (await saved).json()).remarks).toBe('Cek resi JNE besok pagi');
 
@@ -67,9 +76,7 @@ describe('ticket properties and the contact panel in the chat room', () => {
     await manager.getByText('Komplain Pengiriman').waitFor();
     await manager.getByRole('button', { name: 'Tutup' }).click();
     await panel.getByLabel('Kategori', { exact: true }).click();
-    const categorised = agent.waitForResponse(
-      (res) => res.request().method() === 'PATCH' && res.url().includes('/api/tickets/') && res.ok(),
-    );
+    const categorised = agent.waitForResponse((res) => isPatchOf(res, 'categoryId'));
     await agent.getByRole('option', { name: 'Komplain Pengiriman' }).click();
     expect((await (await categorised).json()).categoryName).toBe('Komplain Pengiriman');
 
@@ -119,5 +126,30 @@ describe('ticket properties and the contact panel in the chat room', () => {
     await aside.getByRole('button', { name: 'Edit contact Dewi Lestari' }).waitFor();
     await settled(agent);
     await screenshot(agent, 'ticket-panel-en-1440');
+  });
+
+  it("shows another agent's changes live, without a reload", async () => {
+    const colleague = await (await newContext(browser, { width: 1440 })).newPage();
+    await signIn(colleague, url, 'agent1@demo.sapa.id');
+    await colleague.goto(agent.url());
+    const theirs = colleague.getByRole('complementary', { name: 'Detail chat' });
+    await theirs.getByLabel('Catatan', { exact: true }).waitFor();
+
+    const mine = agent.getByRole('complementary', { name: 'Chat details' });
+    await mine.getByLabel('Priority', { exact: true }).click();
+    await agent.getByRole('option', { name: 'Medium' }).click();
+    const remarks = mine.getByLabel('Remarks', { exact: true });
+    await remarks.fill('Resi sudah dikirim ke pelanggan');
+    await remarks.blur();
+
+    await expect
+      .poll(() => theirs.getByLabel('Catatan', { exact: true }).inputValue(), { timeout: 10_000 })
+      .toBe('Resi sudah dikirim ke pelanggan');
+    expect(await theirs.getByLabel('Prioritas', { exact: true }).inputValue()).toBe('Menengah');
+    await colleague
+      .getByRole('button', { name: /^Dewi Lestari/ })
+      .getByText('Menengah')
+      .waitFor();
+    await colleague.context().close();
   });
 });

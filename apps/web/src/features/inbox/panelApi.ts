@@ -37,12 +37,31 @@ export function useTicketCategories() {
   });
 }
 
-/** PATCH /api/tickets/:id: priority, tags, remarks or category; every view of the ticket follows. */
+/**
+ * PATCH /api/tickets/:id: priority, tags, remarks or category; every view of the ticket follows. Priority,
+ * tags and remarks show at once and go back if the server refuses them.
+ */
 export function useUpdateTicketProperties() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { ticketId: string; changes: TicketPropertiesInput }) =>
       request(ticketPropertyEndpoints.update, { params: { id: input.ticketId }, body: input.changes }),
+    onMutate: ({ ticketId, changes }) => {
+      const previous = queryClient.getQueryData<TicketSummary>(inboxKeys.ticket(ticketId));
+      if (previous) {
+        const { priority, tags, remarks } = changes;
+        applyTicketToCaches(queryClient, {
+          ...previous,
+          ...(priority === undefined ? {} : { priority }),
+          ...(tags === undefined ? {} : { tags }),
+          ...(remarks === undefined ? {} : { remarks: remarks?.trim() || null }),
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) applyTicketToCaches(queryClient, context.previous);
+    },
     onSuccess: (ticket, input) => {
       applyTicketToCaches(queryClient, ticket);
       if (input.changes.tags) void queryClient.invalidateQueries({ queryKey: panelKeys.tags });

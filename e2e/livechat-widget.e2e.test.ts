@@ -114,6 +114,7 @@ describe('live chat widget on a phone, in English', () => {
     await composer.fill('Hello, do you ship to Bandung?');
     await panel.getByRole('button', { name: 'Send' }).click();
     await panel.getByRole('log').getByText('Hello, do you ship to Bandung?').waitFor();
+    await panel.getByText('Sending…').waitFor({ state: 'detached' });
     await screenshot(phone, 'livechat-widget-chat-en-390');
     await phone.close();
   });

@@ -1,9 +1,22 @@
-import { REALTIME_RECONNECT } from '@sapa/contracts';
+import {
+  MAX_ATTACHMENTS,
+  REALTIME_RECONNECT,
+  WIDGET_SOCKET_PATH,
+  WIDGET_TOKEN_HEADER,
+} from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
+import { TOKEN_HEADER } from './api.js';
 import { pickLanguage } from './i18n.js';
 import { RECONNECT, reconnectDelay } from './reconnect.js';
 
 describe('widget reconnect back-off', () => {
+  it('uses the same socket path, token header and file limit as the server', async () => {
+    // widget.ts touches `document` only when a widget is built, so importing it here is safe.
+    const widget = await import('./widget.js');
+    expect(widget.WIDGET_SOCKET_PATH).toBe(WIDGET_SOCKET_PATH);
+    expect(widget.MAX_FILES).toBe(MAX_ATTACHMENTS);
+    expect(TOKEN_HEADER).toBe(WIDGET_TOKEN_HEADER);
+  });
   it('uses the same constants as the contracts', () => {
     for (const [key, value] of Object.entries(RECONNECT))
       expect(value).toEqual(REALTIME_RECONNECT[key as keyof typeof REALTIME_RECONNECT]);

@@ -4,10 +4,11 @@ import { LABELS, type Labels, pickLanguage } from './i18n.js';
 import { RECONNECT, reconnectDelay } from './reconnect.js';
 import { STYLES } from './styles.js';
 
-const WIDGET_SOCKET_PATH = '/ws/widget';
-const UNAUTHORIZED_CLOSE = 4401;
+/** Copies of @sapa/contracts values (importing them would bundle zod); a unit test keeps them equal. */
+export const WIDGET_SOCKET_PATH = '/ws/widget';
+export const UNAUTHORIZED_CLOSE = 4401;
 const ORIGIN_REFUSED_CLOSE = 4403;
-const MAX_FILES = 20;
+export const MAX_FILES = 20;
 
 type Child = Node | string | null | undefined | false;
 
@@ -198,12 +199,24 @@ export class SapaWidget {
     this.el.launcher.setAttribute('aria-expanded', String(this.open));
     if (this.open) {
       this.unread = 0;
+      this.refreshPresence();
       this.render();
       this.reportRead();
       const first = this.el.panel.querySelector<HTMLElement>('input, textarea');
       first?.focus();
     } else this.el.launcher.focus();
     this.renderBadge();
+  }
+
+  /** Online or offline may have changed since the page loaded: the header follows on each open. */
+  private refreshPresence() {
+    void this.api
+      .config()
+      .then((c) => {
+        this.config = c;
+        this.renderHeader();
+      })
+      .catch(() => undefined);
   }
 
   private renderBadge() {
@@ -606,12 +619,7 @@ export class SapaWidget {
           .then(() => this.renderMessages())
           .catch(() => undefined);
       }
-      if (this.config && this.config.online !== frame.online) {
-        void this.api.config().then((c) => {
-          this.config = c;
-          this.renderHeader();
-        });
-      }
+      if (this.config && this.config.online !== frame.online) this.refreshPresence();
       return;
     }
     if (frame.type === 'message') {
@@ -636,9 +644,11 @@ export class SapaWidget {
     }
   }
 
+  /** Receipts in frames of at most 60 ids (the server's socket frames are small: 4 KB). */
   private receipt(messageIds: string[], status: 'delivered' | 'read') {
-    if (this.socket?.readyState === WebSocket.OPEN)
-      this.socket.send(JSON.stringify({ type: 'receipt', messageIds, status }));
+    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    for (let i = 0; i < messageIds.length; i += 60)
+      this.socket.send(JSON.stringify({ type: 'receipt', messageIds: messageIds.slice(i, i + 60), status }));
   }
 
   /** Read receipts: only while the chat is open and the page visible. */

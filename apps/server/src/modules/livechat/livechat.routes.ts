@@ -27,6 +27,14 @@ const visitorTokenOf = (request: FastifyRequest) => {
   return typeof h === 'string' ? h.trim() : null;
 };
 
+const originOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
+
 const rawBody = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
 
 /**
@@ -108,8 +116,11 @@ function registerVisitorRoutes(app: FastifyInstance, deps: ServerDeps, online: v
 
   route(app, widgetEndpoints.config, PUBLIC, async ({ params, request }) => {
     const account = await withAccount(params);
-    const origin = request.headers.origin;
-    return visitors.widgetConfig(deps, account, online(account.clientId), Boolean(origin));
+    // 001 §4 "changes after embed": the widget loaded from a page of its domain (a same-origin GET has no
+    // Origin header, so the Referer's origin counts too).
+    const page = request.headers.origin ?? originOf(request.headers.referer);
+    const embedded = page !== null && originAllowed(livechat.livechatConfigOf(account).domain, page);
+    return visitors.widgetConfig(deps, account, online(account.clientId), embedded);
   });
   route(app, widgetEndpoints.session, PUBLIC, async ({ params, body }) =>
     visitors.startSession(deps, await withAccount(params), body),

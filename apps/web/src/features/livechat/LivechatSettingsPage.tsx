@@ -103,24 +103,25 @@ function ConnectionCard({ account }: { account: LivechatAccount }) {
   const state = connectionStateOf(account);
   return (
     <Paper withBorder radius="md" p="md">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Group gap="sm">
-            <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-              {account.name}
-            </Title>
-            <Badge variant="light" color={STATE_COLOURS[state]} data-testid="livechat-state">
-              {t(`livechatSettings.state.${state}`)}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {t(`livechatSettings.stateHint.${state}`, { domain: account.domain })}
-          </Text>
-        </Stack>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+        <Group gap="xs" style={{ minWidth: 0 }}>
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {account.name}
+          </Title>
+          <Badge
+            variant="light"
+            color={STATE_COLOURS[state]}
+            style={{ overflow: 'visible' }}
+            styles={{ label: { overflow: 'visible' } }}
+          >
+            {t(`livechatSettings.state.${state}`)}
+          </Badge>
+        </Group>
         {account.status === 'connected' ? (
           <Button
             variant="default"
             color="red"
+            style={{ flex: 'none' }}
             leftSection={<IconPlugConnectedX size={16} aria-hidden />}
             onClick={() => setConfirming(true)}
           >
@@ -128,6 +129,9 @@ function ConnectionCard({ account }: { account: LivechatAccount }) {
           </Button>
         ) : null}
       </Group>
+      <Text size="sm" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+        {t(`livechatSettings.stateHint.${state}`, { domain: account.domain })}
+      </Text>
       <ConfirmDialog
         opened={confirming}
         title={t('livechatSettings.disconnectTitle')}

@@ -32,7 +32,7 @@ export function WidgetPreview({ values, logoSrc }: { values: LivechatValues; log
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" gap="xs">
+      <Group justify="space-between" gap="xs" maw={340} w="100%">
         <Title order={2} size="h6">
           {t('livechatSettings.preview.title')}
         </Title>

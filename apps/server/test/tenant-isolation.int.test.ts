@@ -132,6 +132,14 @@ const businessBIds: Record<
     more: { messageId: () => messageB },
   },
   '/api/tickets/:id/read': { param: 'id', id: () => ticketB },
+  '/api/tickets/:id/follow-up': {
+    param: 'id',
+    id: () => ticketB,
+    body: {
+      templateId: '0190f4c8-0000-7000-8000-00000000000e',
+      clientMessageId: '0190f4c8-0000-7000-8000-00000000000f',
+    },
+  },
   '/api/tickets/:id/assign': {
     param: 'id',
     id: () => ticketB,

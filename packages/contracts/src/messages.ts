@@ -265,8 +265,10 @@ export const MESSAGES = {
   },
   'livechat.emptyMessage': { en: 'Write a message or attach a file', id: 'Tulis pesan atau lampirkan file' },
   'livechat.tooManyFiles': { en: 'Max 20 attachments', id: 'Maksimal 20 lampiran' },
-  'livechat.fileTooLarge': { en: 'File is too large', id: 'File terlalu besar' },
-  'livechat.fileUnsupported': { en: 'File type is not supported', id: 'Jenis file tidak didukung' },
+  'livechat.tooMany': {
+    en: 'Too many requests. Please wait a moment and try again.',
+    id: 'Terlalu banyak permintaan. Tunggu sebentar lalu coba lagi.',
+  },
   // Follow-up templates, the new chat window and chat credits (000 §2, §5, §8; 001 §4, §5, §8)
   'template.required': { en: 'Template is required', id: 'Template wajib dipilih' },
   'template.followUpRequired': {

@@ -436,6 +436,22 @@ describe('visitor API', () => {
     socket.ws.close();
   });
 
+  it('limits new sessions per client address (429 with Retry-After)', async () => {
+    const start = () =>
+      server.app.inject({
+        method: 'POST',
+        url: widget('/session'),
+        remoteAddress: '10.9.8.7',
+        headers: { 'accept-language': 'en' },
+        payload: { name: 'Spam', fields: { email: 'spam@example.com' }, consent: true },
+      });
+    for (let i = 0; i < 20; i++) expect((await start()).statusCode).toBe(200);
+    const refused = await start();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many requests. Please wait a moment and try again.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('an unknown token is 401 and closes the socket with 4401', async () => {
     const res = await server.app.inject({
       method: 'GET',

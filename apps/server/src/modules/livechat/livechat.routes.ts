@@ -13,7 +13,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { needs, PUBLIC, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { AppError, notFound } from '../../platform/http/errors.js';
+import { AppError, notFound, tooManyRequests } from '../../platform/http/errors.js';
+import { RateLimiter } from '../../platform/http/rate-limiter.js';
 import { route } from '../../platform/http/route.js';
 import { findAccountById } from '../channels/channels.service.js';
 import { demoShopHtml, findDemoLivechat } from './demo-livechat.js';
@@ -105,6 +106,15 @@ function registerVisitorRoutes(app: FastifyInstance, deps: ServerDeps, online: v
   });
   app.options('/api/widget/*', { config: { access: PUBLIC } }, (_request, reply) => reply.code(204).send());
 
+  // Public endpoints: new sessions per client address, sends and uploads per visitor (in memory per process).
+  const sessionsPerIp = new RateLimiter({ limit: 20, windowMs: 10 * 60_000 });
+  const writesPerVisitor = new RateLimiter({ limit: 60, windowMs: 60_000 });
+  const limit = (limiter: RateLimiter, key: string) => {
+    const wait = limiter.retryAfterSeconds(key);
+    if (wait > 0) throw tooManyRequests('livechat.tooMany', wait);
+    limiter.hit(key);
+  };
+
   const withAccount = async (params: Record<string, string>) =>
     visitors.liveAccount(deps.db, params.accountId!);
   const withVisitor = async (params: Record<string, string>, request: FastifyRequest) => {
@@ -122,9 +132,11 @@ function registerVisitorRoutes(app: FastifyInstance, deps: ServerDeps, online: v
     const embedded = page !== null && originAllowed(livechat.livechatConfigOf(account).domain, page);
     return visitors.widgetConfig(deps, account, online(account.clientId), embedded);
   });
-  route(app, widgetEndpoints.session, PUBLIC, async ({ params, body }) =>
-    visitors.startSession(deps, await withAccount(params), body),
-  );
+  route(app, widgetEndpoints.session, PUBLIC, async ({ params, body, request }) => {
+    const account = await withAccount(params);
+    limit(sessionsPerIp, request.ip);
+    return visitors.startSession(deps, account, body);
+  });
   route(app, widgetEndpoints.me, PUBLIC, async ({ params, request }) => {
     const { visitor } = await withVisitor(params, request);
     return { visitorId: visitor.id, name: visitor.name ?? '' };
@@ -135,10 +147,12 @@ function registerVisitorRoutes(app: FastifyInstance, deps: ServerDeps, online: v
   });
   route(app, widgetEndpoints.send, PUBLIC, async ({ params, request, body }) => {
     const { account, visitor } = await withVisitor(params, request);
+    limit(writesPerVisitor, visitor.id);
     return visitors.visitorSend(deps, account, visitor, body, toContact(visitor));
   });
   route(app, widgetEndpoints.attachment, PUBLIC, async ({ params, request, query }) => {
     const { visitor } = await withVisitor(params, request);
+    limit(writesPerVisitor, visitor.id);
     return visitors.storeVisitorUpload(deps, visitor, rawBody(request.body), query.name);
   });
   route(app, widgetEndpoints.receipt, PUBLIC, async ({ params, request, body }) => {

@@ -1,11 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import type { TokenPair } from '@sapa/contracts';
-import { startWhatsappCloudSimulator, type WhatsappCloudSimulator } from '@sapa/simulators';
+import type { WhatsappCloudSimulator } from '@sapa/simulators';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFresh } from '../../../test/auth-helpers.js';
 import { bearer, makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import { connectSimulatedNumber, listenWithSimulator } from '../../../test/whatsapp-simulator.js';
 import { messages, tickets, uploads } from '../tickets/tickets.schema.js';
 
 let server: TestServer;
@@ -31,19 +31,10 @@ const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom')
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-  sim = await startWhatsappCloudSimulator({ port: 0 });
+  ({ base, sim } = await listenWithSimulator(server));
   biz = await makeBusiness(server.deps.db, 'Lampiran');
   owner = await signInFresh(server.app, biz.owner.email);
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/channel-accounts/whatsapp-cloud',
-    headers: bearer(owner),
-    payload: { name: 'Demo', ...number, verifyToken: 'sim-verify-token', graphBaseUrl: sim.graphBaseUrl },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  sim.registerNumber({ ...number, webhookUrl: `${base}/webhooks/whatsapp-cloud/${res.json().id}` });
+  await connectSimulatedNumber(server, sim, base, owner, number);
 });
 afterAll(async () => {
   await sim?.close();

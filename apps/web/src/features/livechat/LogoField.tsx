@@ -1,7 +1,7 @@
 import { Avatar, Button, FileButton, Group, Input, Text } from '@mantine/core';
 import { LIVECHAT_LIMITS } from '@sapa/contracts';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
@@ -38,9 +38,12 @@ export function LogoField({
   const uploadLogo = useUploadLogo();
   const [problem, setProblem] = useState<string | null>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  // Lets the same file be picked again after a refusal.
+  const resetRef = useRef<() => void>(null);
 
   const pick = async (file: File | null) => {
     if (!file) return;
+    resetRef.current?.();
     uploadLogo.reset();
     setSize(null);
     const dimensions = await imageSize(file);
@@ -81,7 +84,11 @@ export function LogoField({
           <IconPhoto aria-hidden />
         </Avatar>
         <div>
-          <FileButton accept={LIVECHAT_LIMITS.logoTypes.join(',')} onChange={(file) => void pick(file)}>
+          <FileButton
+            resetRef={resetRef}
+            accept={LIVECHAT_LIMITS.logoTypes.join(',')}
+            onChange={(file) => void pick(file)}
+          >
             {(props) => (
               <Button
                 {...props}

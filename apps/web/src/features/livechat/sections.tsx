@@ -56,6 +56,8 @@ export function DisplaySection({
         swatches={SWATCHES}
         swatchesPerRow={6}
         closeOnColorSwatchClick
+        // Keep what was typed: the contract's colour message explains a wrong value on save.
+        fixOnBlur={false}
         value={values.colour}
         onChange={(colour) => set({ colour })}
         error={error('colour')}

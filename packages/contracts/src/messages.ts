@@ -341,10 +341,6 @@ export const MESSAGES = {
     en: 'Failed to load the file. Try again.',
     id: 'Gagal memuat file. Coba lagi.',
   },
-  'attachment.downloadFailed': {
-    en: 'Download failed. Check your network connection.',
-    id: 'Unduhan gagal. Periksa koneksi jaringan Anda.',
-  },
   'wa.mediaUploadFailed': {
     en: 'Not delivered: WhatsApp refused the file ({0})',
     id: 'Tidak terkirim: WhatsApp menolak file ini ({0})',

@@ -189,6 +189,33 @@ describe('agent attachments', () => {
     expect(captioned.json()).toMatchObject({ code: 'attachment.captionNotAllowed' });
   });
 
+  it("keeps a caption within the channel's limit (000 §5: 512 on Telegram)", async () => {
+    const { ticketId } = await openChat();
+    const up = await upload(ticketId, 'foto.png', PNG);
+    await server.deps.db
+      .update(tickets)
+      .set({ channel: 'TLG' })
+      .where(and(eq(tickets.clientId, biz.clientId), eq(tickets.id, ticketId)));
+    const long = await send(ticketId, { attachmentId: up.body.id, text: 'a'.repeat(513) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      code: 'attachment.captionTooLong',
+      message: 'Caption max 512 characters on this channel',
+    });
+  });
+
+  it('keeps an internal note with a file inside Sapa', async () => {
+    const { waId, ticketId } = await openChat();
+    const up = await upload(ticketId, 'bukti transfer.png', PNG);
+    const res = await send(ticketId, {
+      attachmentId: up.body.id,
+      text: 'Bukti dari pelanggan',
+      internal: true,
+    });
+    expect(res.json()).toMatchObject({ visibility: 'internal', type: 'image', status: 'sent' });
+    expect(sim.conversation(number.phoneNumberId, waId)).toEqual([]);
+  });
+
   it('sends an image to WhatsApp as an uploaded media id with its caption, then follows it to delivered and read', async () => {
     const { waId, ticketId } = await openChat();
     const up = await upload(ticketId, 'katalog.png', PNG);

@@ -1,17 +1,11 @@
 import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { FOLLOW_UP_CHAT_COST, type Template, type TicketSummary } from '@sapa/contracts';
+import { FOLLOW_UP_CHAT_COST, type TicketSummary } from '@sapa/contracts';
 import { IconTemplate } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../shared/time';
 import { FormModal } from '../../shared/ui/FormModal';
-import {
-  type ContactValues,
-  type TemplateFormErrors,
-  TemplatePicker,
-  templateFormErrors,
-} from './TemplatePicker';
+import { type ContactValues, TemplatePicker, useTemplateForm } from './TemplatePicker';
 import { useSendFollowUp, useTemplates } from './templatesApi';
 
 /** What a follow-up fills contact variables with (the server fills what the agent leaves empty). */
@@ -32,32 +26,27 @@ export function FollowUpTemplateDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const templates = useTemplates('follow_up', ticket.channelAccountId, opened);
   const send = useSendFollowUp();
-  const [template, setTemplate] = useState<Template | undefined>();
-  const [values, setValues] = useState<string[]>([]);
-  const [errors, setErrors] = useState<TemplateFormErrors>({});
-  // One idempotency key per attempt: a retried request after a network failure never sends twice.
-  const attempt = useRef(crypto.randomUUID());
-  const contact = contactValuesOf(ticket);
+  const form = useTemplateForm(contactValuesOf(ticket), 'template.followUpRequired');
 
   const close = () => {
     send.reset();
-    setTemplate(undefined);
-    setValues([]);
-    setErrors({});
-    attempt.current = crypto.randomUUID();
+    form.reset();
     onClose();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problems = templateFormErrors(template, values, contact, 'template.followUpRequired');
-    setErrors(problems ?? {});
-    if (problems || !template) return;
+    if (!form.validate() || !form.template) return;
     send.mutate(
-      { ticketId: ticket.id, templateId: template.id, variables: values, clientMessageId: attempt.current },
+      {
+        ticketId: ticket.id,
+        templateId: form.template.id,
+        variables: form.values,
+        clientMessageId: form.clientMessageId(),
+      },
       { onSuccess: close },
     );
   };
@@ -76,25 +65,7 @@ export function FollowUpTemplateDialog({
       <Text size="sm" c="dimmed">
         {t('chatTemplates.followUpHint', { name: ticket.contact.name })}
       </Text>
-      <TemplatePicker
-        templates={templates}
-        template={template}
-        onTemplateChange={(next) => {
-          setTemplate(next);
-          setErrors({});
-          attempt.current = crypto.randomUUID();
-        }}
-        values={values}
-        onValuesChange={(next) => {
-          setValues(next);
-          setErrors(({ variables: _, ...rest }) => rest);
-        }}
-        contact={contact}
-        errors={errors}
-      />
-      <Text size="xs" c="dimmed">
-        {t('chatTemplates.cost', { amount: formatNumber(FOLLOW_UP_CHAT_COST, i18n.language) })}
-      </Text>
+      <TemplatePicker templates={templates} cost={FOLLOW_UP_CHAT_COST} {...form.picker} />
     </FormModal>
   );
 }

@@ -1,14 +1,13 @@
 import { Alert, Button, Group, Select, Skeleton, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { CHANNELS, can, NEW_MESSAGE_COST, normaliseNewMessagePhone, type Template } from '@sapa/contracts';
+import { CHANNELS, can, NEW_MESSAGE_COST, normaliseNewMessagePhone } from '@sapa/contracts';
 import { IconMessagePlus } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, errorMessage, fieldErrorsOf, useMe } from '../../shared/api';
 import { translateMessage } from '../../shared/i18n';
-import { formatNumber } from '../../shared/time';
 import { FormModal } from '../../shared/ui/FormModal';
-import { type TemplateFormErrors, TemplatePicker, templateFormErrors } from './TemplatePicker';
+import { TemplatePicker, useTemplateForm } from './TemplatePicker';
 import { useNewChatAccounts, useStartNewChat, useTemplates } from './templatesApi';
 
 /**
@@ -24,7 +23,7 @@ export function NewChatModal({
   onClose: () => void;
   onCreated: (ticketId: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const accounts = useNewChatAccounts(opened);
   const [chosenAccount, setChosenAccount] = useState<string | null>(null);
   const accountId = chosenAccount ?? accounts.data?.[0]?.id ?? null;
@@ -33,41 +32,37 @@ export function NewChatModal({
   const templates = useTemplates('new_message', accountId, opened && whatsapp);
   const start = useStartNewChat();
   const [recipient, setRecipient] = useState('');
-  const [template, setTemplate] = useState<Template | undefined>();
-  const [values, setValues] = useState<string[]>([]);
-  const [errors, setErrors] = useState<TemplateFormErrors & { recipient?: string }>({});
-  const attempt = useRef(crypto.randomUUID());
+  const [recipientError, setRecipientError] = useState<string | undefined>();
   const phone = whatsapp ? normaliseNewMessagePhone(recipient) : null;
-  const contact = { phone };
+  const form = useTemplateForm({ phone }, 'template.required');
 
   const close = () => {
     start.reset();
     setChosenAccount(null);
     setRecipient('');
-    setTemplate(undefined);
-    setValues([]);
-    setErrors({});
-    attempt.current = crypto.randomUUID();
+    setRecipientError(undefined);
+    form.reset();
     onClose();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!account) return;
-    const problems: TemplateFormErrors & { recipient?: string } = {};
-    if (!recipient.trim())
-      problems.recipient = translateMessage(whatsapp ? 'newChat.phoneRequired' : 'newChat.recipientRequired');
-    else if (whatsapp && !phone) problems.recipient = translateMessage('newChat.phoneFormat');
-    if (whatsapp) Object.assign(problems, templateFormErrors(template, values, contact, 'template.required'));
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+    const problem = !recipient.trim()
+      ? translateMessage(whatsapp ? 'newChat.phoneRequired' : 'newChat.recipientRequired')
+      : whatsapp && !phone
+        ? translateMessage('newChat.phoneFormat')
+        : undefined;
+    setRecipientError(problem);
+    const complete = !whatsapp || form.validate();
+    if (problem || !complete) return;
     start.mutate(
       {
         channelAccountId: account.id,
         recipient: recipient.trim(),
-        templateId: whatsapp ? template?.id : undefined,
-        variables: whatsapp ? values : [],
-        clientMessageId: attempt.current,
+        templateId: whatsapp ? form.template?.id : undefined,
+        variables: whatsapp ? form.values : [],
+        clientMessageId: form.clientMessageId(),
       },
       {
         onSuccess: ({ ticket }) => {
@@ -115,9 +110,7 @@ export function NewChatModal({
             value={accountId}
             onChange={(id) => {
               setChosenAccount(id);
-              setTemplate(undefined);
-              setValues([]);
-              setErrors({});
+              form.reset();
             }}
             allowDeselect={false}
             required
@@ -131,35 +124,21 @@ export function NewChatModal({
             value={recipient}
             onChange={(event) => {
               setRecipient(event.currentTarget.value);
-              setErrors(({ recipient: _, ...rest }) => rest);
-              attempt.current = crypto.randomUUID();
+              setRecipientError(undefined);
+              form.renewAttempt();
             }}
             maxLength={100}
             required
-            error={errors.recipient ?? serverFields.recipient}
+            error={recipientError ?? serverFields.recipient}
             data-autofocus
           />
           {whatsapp ? (
-            <>
-              <TemplatePicker
-                templates={templates}
-                template={template}
-                onTemplateChange={(next) => {
-                  setTemplate(next);
-                  setErrors((e) => ({ recipient: e.recipient }));
-                }}
-                values={values}
-                onValuesChange={(next) => {
-                  setValues(next);
-                  setErrors(({ variables: _, ...rest }) => rest);
-                }}
-                contact={contact}
-                errors={{ ...errors, template: errors.template ?? serverFields.templateId }}
-              />
-              <Text size="xs" c="dimmed">
-                {t('chatTemplates.cost', { amount: formatNumber(NEW_MESSAGE_COST, i18n.language) })}
-              </Text>
-            </>
+            <TemplatePicker
+              templates={templates}
+              cost={NEW_MESSAGE_COST}
+              {...form.picker}
+              errors={{ ...form.errors, template: form.errors.template ?? serverFields.templateId }}
+            />
           ) : (
             <Text size="sm" c="dimmed">
               {t('chatTemplates.noSendHint')}

@@ -6,8 +6,10 @@ import {
   templateValuesOf,
 } from '@sapa/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../shared/i18n';
+import { formatNumber } from '../../shared/time';
 
 export type ContactValues = Partial<Record<TemplateContactField, string | null>>;
 
@@ -33,6 +35,58 @@ export function templateFormErrors(
 }
 
 /**
+ * The state of a template form — the chosen template, the typed values and their errors — with the
+ * idempotency key of the send: renewed when the template changes or the form is reset, so a retried request
+ * after a network failure never sends twice but a different message never reuses a key.
+ */
+export function useTemplateForm(
+  contact: ContactValues,
+  requiredKey: 'template.required' | 'template.followUpRequired',
+) {
+  const [template, setTemplate] = useState<Template | undefined>();
+  const [values, setValues] = useState<string[]>([]);
+  const [errors, setErrors] = useState<TemplateFormErrors>({});
+  const attempt = useRef(crypto.randomUUID());
+  const renewAttempt = () => {
+    attempt.current = crypto.randomUUID();
+  };
+  return {
+    template,
+    values,
+    errors,
+    clientMessageId: () => attempt.current,
+    renewAttempt,
+    /** Checks the form; shows and returns whether it is complete. */
+    validate: () => {
+      const problems = templateFormErrors(template, values, contact, requiredKey);
+      setErrors(problems ?? {});
+      return problems === null;
+    },
+    reset: () => {
+      setTemplate(undefined);
+      setValues([]);
+      setErrors({});
+      renewAttempt();
+    },
+    picker: {
+      template,
+      values,
+      errors,
+      contact,
+      onTemplateChange: (next: Template | undefined) => {
+        setTemplate(next);
+        setErrors({});
+        renewAttempt();
+      },
+      onValuesChange: (next: string[]) => {
+        setValues(next);
+        setErrors(({ variables: _, ...rest }) => rest);
+      },
+    },
+  };
+}
+
+/**
  * Choose an approved template, fill its variables (contact values prefilled, editable) and see the message
  * as the customer will read it.
  */
@@ -44,6 +98,7 @@ export function TemplatePicker({
   onValuesChange,
   contact,
   errors,
+  cost,
 }: {
   templates: UseQueryResult<Template[]>;
   template: Template | undefined;
@@ -52,8 +107,10 @@ export function TemplatePicker({
   onValuesChange: (values: string[]) => void;
   contact: ContactValues;
   errors: TemplateFormErrors;
+  /** Chat credits the send costs (001 §9), shown under the preview. */
+  cost: number;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (templates.isPending) {
     return (
       <Stack gap="xs" aria-busy>
@@ -167,6 +224,9 @@ export function TemplatePicker({
           </Stack>
         </>
       ) : null}
+      <Text size="xs" c="dimmed">
+        {t('chatTemplates.cost', { amount: formatNumber(cost, i18n.language) })}
+      </Text>
     </Stack>
   );
 }

@@ -101,6 +101,31 @@ describe('WhatsApp media both ways through the simulator', () => {
     await agent.setViewportSize({ width: 1440, height: 860 });
     await agent.getByRole('button', { name: /^Remove \d{13}_daftar_harga\.pdf$/ }).click();
     await enTray.waitFor({ state: 'detached' });
+
+    // A pasted picture and a dropped file join the tray too.
+    const box = agent.getByRole('textbox', { name: 'Write a message' });
+    await box.evaluate(
+      (el, bytes) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], 'tempel.png', { type: 'image/png' }));
+        el.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      },
+      [...PNG],
+    );
+    await enTray.getByRole('listitem', { name: /_tempel\.png$/ }).waitFor();
+    await box.evaluate((el) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['%PDF-1.4 dropped'], 'seret.pdf', { type: 'application/pdf' }));
+      el.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await enTray.getByRole('listitem', { name: /_seret\.pdf$/ }).waitFor();
+    expect(await enTray.getByRole('listitem').count()).toBe(2);
+    await agent.getByRole('button', { name: /^Remove \d{13}_tempel\.png$/ }).click();
+    await agent.getByRole('button', { name: /^Remove \d{13}_seret\.pdf$/ }).click();
+    await enTray.waitFor({ state: 'detached' });
     await agent.getByRole('button', { name: 'Close the invalid files list' }).click();
     await agent.getByTestId('invalid-files').waitFor({ state: 'detached' });
   });

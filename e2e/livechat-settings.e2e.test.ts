@@ -110,6 +110,18 @@ describe('business settings › channels › live chat', () => {
     expect(await field('Label', page.getByRole('group', { name: 'Komponen 1' })).inputValue()).toBe(
       'Nomor pesanan',
     );
+
+    // An unsaved change asks before leaving; then it is saved.
+    await tab(/^Tampilan/).click();
+    await field('Nama persona').fill('Sari Batik');
+    await page.getByRole('main').getByRole('link', { name: 'Pengaturan bisnis' }).click();
+    const leave = page.getByRole('dialog', { name: 'Keluar tanpa menyimpan?' });
+    await leave.getByRole('button', { name: 'Batal' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(`${url}/livechat/edit/${id}`);
+    await page.getByRole('button', { name: 'Simpan perubahan' }).click();
+    await page.getByText('Perubahan disimpan', { exact: true }).waitFor();
+
     await tab(/^Pemasangan/).click();
     const snippet = (await page.locator('pre').filter({ hasText: '<script' }).textContent()) ?? '';
     expect(snippet).toBe(`<script src="${url}/widget/sapa-widget.js" data-account="${id}" async></script>`);

@@ -26,9 +26,9 @@ import {
   IconSettings,
   IconTextCaption,
 } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { translateMessage } from '../../shared/i18n';
@@ -172,6 +172,46 @@ function useLogoSrc(account: LivechatAccount | null, values: LivechatValues) {
 }
 
 /**
+ * Asks before leaving with unsaved changes: another page of the app (a dialog) or the browser's own
+ * reload or close (its standard prompt). `markSaved` lets the page leave after a save.
+ */
+function useLeaveGuard() {
+  const { t } = useTranslation();
+  const dirty = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (dirty.current) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+  const dialog = (
+    <ConfirmDialog
+      opened={blocker.state === 'blocked'}
+      title={t('livechatSettings.leaveTitle')}
+      confirmLabel={t('livechatSettings.leave')}
+      onClose={() => blocker.reset?.()}
+      onConfirm={() => blocker.proceed?.()}
+    >
+      {t('livechatSettings.leaveConfirm')}
+    </ConfirmDialog>
+  );
+  return {
+    markDirty: () => {
+      dirty.current = true;
+    },
+    markSaved: () => {
+      dirty.current = false;
+    },
+    dialog,
+  };
+}
+
+/**
  * The live-chat settings form (001 §2 channel connection: basic, display, content, install; the pre-chat
  * form settings), with a live preview of the widget. `account` null creates a new live chat.
  */
@@ -186,11 +226,13 @@ function LivechatForm({ account }: { account: LivechatAccount | null }) {
   const [section, setSection] = useState<Section>('basic');
   const save = useSaveLivechat(account?.id ?? null);
   const logo = useLogoSrc(account, values);
+  const guard = useLeaveGuard();
   const readOnly = account?.status === 'disconnected';
   const sections = ['basic', 'display', 'content', 'preChat', ...(account ? ['install'] : [])] as Section[];
   const withErrors = new Set(sectionsWithErrors(errors));
 
   const set = (patch: Partial<LivechatValues>) => {
+    guard.markDirty();
     setValues((current) => ({ ...current, ...patch }));
     const changed = new Set(Object.keys(patch));
     // A field's problem goes as soon as it is edited.
@@ -214,6 +256,7 @@ function LivechatForm({ account }: { account: LivechatAccount | null }) {
     }
     save.mutate(result.body, {
       onSuccess: (saved) => {
+        guard.markSaved();
         if (account) {
           notifications.show({ color: 'green', message: t('livechatSettings.saved') });
           return;
@@ -327,6 +370,7 @@ function LivechatForm({ account }: { account: LivechatAccount | null }) {
           </Grid.Col>
         </Grid>
       </form>
+      {guard.dialog}
     </Stack>
   );
 }

@@ -44,9 +44,10 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
     const value = text.trim();
     if (tray.items.length > 0) {
       if (tray.busy) return;
-      // The text rides on the first file that can carry a caption; otherwise it goes as its own message.
+      // The text rides on the first file that can carry a caption (unless a retried batch already has
+      // one); otherwise it goes as its own message.
       const captioned = tray.captionTaken && !tray.items.some((item) => item.caption !== null);
-      if (value && !tray.captionTaken) sendText(value);
+      if (value && !captioned) sendText(value);
       void tray.sendAll({ caption: captioned ? value : '', internal: mode === 'note' });
       if (value) setText('');
       textarea.current?.focus();

@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 describe('live chat widget on the demo shop', () => {
-  it('a visitor fills the pre-chat form and writes; the agent sees it without reload and replies; the reply survives a reload; a visitor image reaches the agent', async () => {
+  it('a visitor fills the pre-chat form and writes; the agent sees it without reload and replies; the reply survives a reload; pictures go both ways', async () => {
     await signIn(agent, url, 'owner@demo.sapa.id');
     await agent.goto(`${url}/customer-service/inbox`);
     await agent.getByRole('tab', { name: 'Belum ditugaskan', exact: true }).waitFor();
@@ -92,6 +92,28 @@ describe('live chat widget on the demo shop', () => {
       await picture.elementHandle(),
     );
     expect(await history.getByTestId('chat-message').count()).toBeGreaterThanOrEqual(3);
+
+    // The agent sends a picture with a caption from the composer; the widget shows it.
+    await agent.getByLabel('Pilih file untuk dilampirkan').setInputFiles({
+      name: 'katalog.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await agent.getByRole('list', { name: 'File yang akan dikirim' }).waitFor();
+    await agent.getByRole('textbox', { name: 'Tulis pesan' }).fill('Ini katalognya, Kak');
+    await agent.getByRole('button', { name: 'Kirim', exact: true }).click();
+    const received = panel.locator('.msg.agent').filter({ hasText: 'Ini katalognya, Kak' });
+    await received.waitFor();
+    await visitor.waitForFunction(
+      (img) => (img as HTMLImageElement).naturalWidth > 0,
+      await received.locator('img[src^="blob:"]').elementHandle(),
+    );
+    // Seen in the open widget: the agent's ticks turn read.
+    await history
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Ini katalognya, Kak' })
+      .getByRole('img', { name: 'Dibaca' })
+      .waitFor();
     await screenshot(visitor, 'livechat-widget-chat-id');
     await screenshot(agent, 'inbox-livechat-chat-id');
   });

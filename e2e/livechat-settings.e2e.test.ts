@@ -153,6 +153,7 @@ describe('business settings › channels › live chat', () => {
     await confirm.waitFor({ state: 'hidden' });
     await page.getByText('Terputus', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Simpan perubahan' }).count()).toBe(0);
+    await screenshot(page, 'livechat-disconnected-id-1440');
 
     await page.goto(`${url}/setting/store`);
     await page

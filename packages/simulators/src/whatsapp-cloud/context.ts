@@ -118,6 +118,7 @@ export function createContext(options: WhatsappCloudSimulatorOptions): SimContex
       webhooksAbandoned: 0,
       throughputErrors: 0,
       pairLimitErrors: 0,
+      mediaUploads: 0,
       authErrors: 0,
       failedByCode: {},
     },

@@ -73,6 +73,7 @@ export function registerGraphRoutes(
       const mime = fields.type || file.mime || 'application/octet-stream';
       checkUpload(mime, file.bytes.length);
       const stored = mediaStore.store(num, file.bytes, mime, file.filename || undefined);
+      stats.mediaUploads++;
       return { id: stored.id };
     },
   );

@@ -129,6 +129,8 @@ export interface WhatsappCloudSimulatorStats {
   throughputErrors: number;
   /** Synchronous 131056 errors returned. */
   pairLimitErrors: number;
+  /** Files accepted by `POST /{phone-number-id}/media`. */
+  mediaUploads: number;
   /** Requests rejected with 190 / 401. */
   authErrors: number;
   /** Asynchronous `failed` statuses by error code, e.g. { 131047: 2 }. */

@@ -252,6 +252,35 @@ describe('agent attachments', () => {
     await waitFor(async () => (await row()).status === 'read', 20_000);
   });
 
+  it('retries a failed media message with the media id it already has (the file is uploaded once)', async () => {
+    const { waId, ticketId } = await openChat();
+    sim.setUndeliverable(waId);
+    const up = await upload(ticketId, 'foto.png', PNG);
+    const res = await send(ticketId, { attachmentId: up.body.id });
+    const id = res.json().id as string;
+    const status = async () =>
+      (
+        await server.deps.db
+          .select({ status: messages.status })
+          .from(messages)
+          .where(and(eq(messages.clientId, biz.clientId), eq(messages.id, id)))
+      )[0]?.status;
+    await waitFor(async () => (await status()) === 'failed', 20_000);
+    const uploads = sim.stats().mediaUploads;
+    sim.setUndeliverable(waId, false);
+    const retry = await server.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${ticketId}/messages/${id}/retry`,
+      headers: bearer(owner),
+      payload: {},
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    await waitFor(async () => (await status()) === 'delivered', 20_000);
+    expect(sim.stats().mediaUploads).toBe(uploads);
+    const [first, second] = sim.conversation(number.phoneNumberId, waId);
+    expect(second!.media!.id).toBe(first!.media!.id);
+  });
+
   it('sends a PDF as a WhatsApp document with its stored file name', async () => {
     const { waId, ticketId } = await openChat();
     const up = await upload(ticketId, 'invoice maret.pdf', PDF);

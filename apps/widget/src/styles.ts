@@ -38,7 +38,7 @@ input[type=text], input[type=email], input[type=tel], textarea { font: inherit; 
 .msg.agent { align-self: flex-start; background: #fff; border-bottom-left-radius: 4px; }
 .msg .who { font-size: 11px; font-weight: 600; opacity: .8; margin-bottom: 2px; }
 .msg .meta { font-size: 10px; opacity: .75; margin-top: 3px; text-align: right; }
-.msg img { max-width: 100%; max-height: 220px; border-radius: 8px; display: block; }
+.msg img { max-width: 100%; max-height: 220px; min-width: 48px; min-height: 48px; object-fit: contain; border-radius: 8px; display: block; }
 .msg video { max-width: 100%; border-radius: 8px; }
 .msg .file { color: inherit; text-decoration: underline; background: none; border: 0; padding: 0; font: inherit; cursor: pointer; }
 .msg.failed { opacity: .7; outline: 1px solid #dc2626; }

@@ -2,6 +2,7 @@ export * from './api/access-roles.js';
 export * from './api/app.js';
 export * from './api/auth.js';
 export * from './api/channel-accounts.js';
+export * from './api/chat-credits.js';
 export * from './api/contacts.js';
 export * from './api/endpoint.js';
 export * from './api/errors.js';

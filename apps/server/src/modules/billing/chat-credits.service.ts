@@ -1,7 +1,9 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import type { CreditMutation } from '@sapa/contracts';
+import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { AppError } from '../../platform/http/errors.js';
+import { AppError, badRequest } from '../../platform/http/errors.js';
+import { decodeTimeCursor, encodeTimeCursor } from '../../platform/http/pagination.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 import { chatCreditMutations, chatCreditWallets } from './billing.schema.js';
 
@@ -95,4 +97,42 @@ export async function chargeCredits(tx: DbOrTx, input: ChargeInput) {
     })
     .returning();
   return { mutation: mutation!, charged: true };
+}
+
+/** 001 §3, §7 chat-credit/list: the business's mutation rows, newest first (keyset on created_at, id). */
+export async function listCreditMutations(
+  db: DbOrTx,
+  clientId: string,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<{ items: CreditMutation[]; nextCursor: string | null }> {
+  const where: SQL[] = [eq(chatCreditMutations.clientId, clientId)];
+  if (query.cursor) {
+    const c = decodeTimeCursor(query.cursor);
+    if (!c) throw badRequest('validation.invalid');
+    where.push(
+      sql`(${chatCreditMutations.createdAt}, ${chatCreditMutations.id}) < (${c.at.toISOString()}::timestamptz, ${c.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(chatCreditMutations)
+    .where(and(...where))
+    .orderBy(desc(chatCreditMutations.createdAt), desc(chatCreditMutations.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt.getTime(),
+      description: r.description,
+      kind: r.kind,
+      status: r.status,
+      amount: Number(r.amount),
+      balanceAfter: Number(r.balanceAfter),
+      referenceType: r.referenceType,
+      referenceId: r.referenceId,
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeTimeCursor(last.createdAt, last.id) : null,
+  };
 }

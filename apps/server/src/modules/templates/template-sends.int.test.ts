@@ -268,6 +268,23 @@ describe('follow-up template on an expired WhatsApp chat', () => {
     expect(rows[0]).toMatchObject({ amount: '-511.50', balanceAfter: '4488.50', status: 'success' });
     expect(rows[0]!.description).toContain('follow_up');
 
+    // The owner's chat-credits page lists the mutation (001 §3 rows: time, description, status, amount, balance).
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/api/wallet/chat-credit/mutations?limit=1',
+      headers: bearer(owner),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().items).toMatchObject([
+      { referenceId: message.id, amount: -511.5, balanceAfter: 4488.5, status: 'success', kind: 'charge' },
+    ]);
+    const strangers = await server.app.inject({
+      method: 'GET',
+      url: '/api/wallet/chat-credit/mutations',
+      headers: bearer(otherOwner),
+    });
+    expect(strangers.json().items).toEqual([]);
+
     await waitFor(async () => (await messageRow(message.id))?.status === 'delivered', 20_000);
     const received = sim.conversation(number.phoneNumberId, phone);
     expect(received).toHaveLength(1);

@@ -244,6 +244,25 @@ describe('visitor API', () => {
     });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    // The browser's preflight for the visitor token header and JSON bodies.
+    const preflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: widget('/messages'),
+      headers: {
+        origin: SHOP,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-sapa-visitor, content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-sapa-visitor');
+    const foreignPreflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: widget('/messages'),
+      headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' },
+    });
+    expect(foreignPreflight.headers['access-control-allow-origin']).toBeUndefined();
     const account = await server.app.inject({
       method: 'GET',
       url: `/api/livechat/accounts/${accountId}`,

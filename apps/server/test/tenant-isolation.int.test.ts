@@ -132,6 +132,7 @@ const businessBIds: Record<
     more: { messageId: () => messageB },
   },
   '/api/tickets/:id/read': { param: 'id', id: () => ticketB },
+  '/api/tickets/:id/uploads': { param: 'id', id: () => ticketB },
   '/api/tickets/:id/follow-up': {
     param: 'id',
     id: () => ticketB,

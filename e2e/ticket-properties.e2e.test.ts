@@ -74,6 +74,7 @@ describe('ticket properties and the contact panel in the chat room', () => {
     await manager.getByLabel('Kategori baru').fill('Komplain Pengiriman');
     await manager.getByRole('button', { name: 'Tambah' }).click();
     await manager.getByText('Komplain Pengiriman').waitFor();
+    await screenshot(agent, 'ticket-categories-id-1440');
     await manager.getByRole('button', { name: 'Tutup' }).click();
     await panel.getByLabel('Kategori', { exact: true }).click();
     const categorised = agent.waitForResponse((res) => isPatchOf(res, 'categoryId'));

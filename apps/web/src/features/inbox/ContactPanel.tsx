@@ -110,7 +110,14 @@ export function ContactPanel({ ticket, canEdit }: { ticket: TicketSummary; canEd
         </Text>
         <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {data.recentTickets.map((recent) => (
-            <Group component="li" key={recent.id} gap={6} wrap="nowrap" justify="space-between">
+            <Group
+              component="li"
+              key={recent.id}
+              gap={6}
+              wrap="wrap"
+              justify="space-between"
+              style={{ rowGap: 0 }}
+            >
               <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
                 {recent.id === ticket.id ? (
                   <Text size="xs" fw={600} aria-current="true" style={{ whiteSpace: 'nowrap' }}>

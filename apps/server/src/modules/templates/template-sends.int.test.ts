@@ -377,6 +377,20 @@ describe('follow-up template on an expired WhatsApp chat', () => {
     expect(sim.conversation(number.phoneNumberId, phone)).toHaveLength(0);
   });
 
+  it('never overdraws: two follow-ups at once with credit for one, one is sent and one refused', async () => {
+    await setWallet({ balance: '600', billingType: 'PRE_PAID' });
+    const [a, b] = [await expiredChat(), await expiredChat()];
+    const results = await Promise.all([
+      followUp(a.ticketId, { templateId: T.followUp }),
+      followUp(b.ticketId, { templateId: T.followUp }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 402]);
+    expect(await balance()).toBe(88.5);
+    const charged = results.find((r) => r.statusCode === 200)!.json().id as string;
+    expect(await mutationsOf(charged)).toHaveLength(1);
+    await setWallet({ balance: '5000', billingType: 'PRE_PAID' });
+  });
+
   it('lets a POST_PAID business send with a zero balance; the usage is recorded', async () => {
     await setWallet({ balance: '0', billingType: 'POST_PAID' });
     const { ticketId } = await expiredChat();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { CHAT_WINDOW_MS, featureStringFrom, type TokenPair } from '@sapa/contracts';
-import { startWhatsappCloudSimulator, type WhatsappCloudSimulator } from '@sapa/simulators';
+import type { WhatsappCloudSimulator } from '@sapa/simulators';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { signInFresh } from '../../../test/auth-helpers.js';
 import { bearer, makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
 import { openWhatsappTicket } from '../../../test/ticket-fixtures.js';
+import { connectSimulatedNumber, listenWithSimulator } from '../../../test/whatsapp-simulator.js';
 import { chatCreditMutations, chatCreditWallets } from '../billing/billing.schema.js';
 import { type ChannelAccountConfig, channelAccounts } from '../channels/channels.schema.js';
 import { upsertContactByIdentity } from '../contacts/contacts.service.js';
@@ -49,9 +49,8 @@ const T = {
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (server.app.server.address() as AddressInfo).port;
-  sim = await startWhatsappCloudSimulator({ port: 0 });
+  const listening = await listenWithSimulator(server);
+  sim = listening.sim;
   biz = await makeBusiness(server.deps.db, 'Templat', [
     { featureAccess: featureStringFrom(['CONTACT']), csPosition: null },
   ]);
@@ -60,18 +59,7 @@ beforeAll(async () => {
   agent = await signInFresh(server.app, biz.agent.email);
   contactOnly = await signInFresh(server.app, biz.members[3]!.email);
   otherOwner = await signInFresh(server.app, other.owner.email);
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/channel-accounts/whatsapp-cloud',
-    headers: bearer(owner),
-    payload: { name: 'WA', ...number, verifyToken: 'sim-verify-token', graphBaseUrl: sim.graphBaseUrl },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  accountId = res.json().id;
-  sim.registerNumber({
-    ...number,
-    webhookUrl: `http://127.0.0.1:${port}/webhooks/whatsapp-cloud/${accountId}`,
-  });
+  accountId = await connectSimulatedNumber(server, sim, listening.base, owner, number);
   telegramAccountId = uuidv7();
   await server.deps.db.insert(channelAccounts).values({
     clientId: biz.clientId,

@@ -1,8 +1,12 @@
 import { upsertContactByIdentity } from '../src/modules/contacts/contacts.service.js';
+import type { NewMember } from '../src/modules/tenancy/tenancy.service.js';
 import { findOrOpenTicket } from '../src/modules/tickets/tickets.service.js';
 import type { Db } from '../src/platform/db/database.js';
-import type { TestServer } from './harness.js';
+import { signInFresh } from './auth-helpers.js';
+import { makeBusiness } from './fixtures.js';
+import { startTestServer, type TestServer } from './harness.js';
 import type { TestSocket } from './realtime-client.js';
+import { connectWhatsapp } from './whatsapp.js';
 
 let counter = 0;
 
@@ -67,4 +71,22 @@ export async function listenLocally(server: TestServer): Promise<string> {
   const address = server.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   return `http://127.0.0.1:${address.port}`;
+}
+
+/**
+ * A server listening for chat sockets with two businesses, each with a WhatsApp number: `biz` (owner, admin,
+ * agent and one `extra` member) and `other`, with their tokens.
+ */
+export async function startInboxPanelServer(name: string, extra: Partial<NewMember>) {
+  const server = await startTestServer({ work: false });
+  const base = await listenLocally(server);
+  const biz = await makeBusiness(server.deps.db, name, [extra]);
+  const other = await makeBusiness(server.deps.db, `${name} Lain`);
+  const owner = await signInFresh(server.app, biz.owner.email);
+  const agent = await signInFresh(server.app, biz.agent.email);
+  const extraMember = await signInFresh(server.app, biz.members[3]!.email);
+  const otherOwner = await signInFresh(server.app, other.owner.email);
+  const accountId = (await connectWhatsapp(server.app, owner, 'http://127.0.0.1:9/v25.0')).id;
+  const otherAccountId = (await connectWhatsapp(server.app, otherOwner, 'http://127.0.0.1:9/v25.0')).id;
+  return { server, base, biz, other, owner, agent, extraMember, otherOwner, accountId, otherAccountId };
 }

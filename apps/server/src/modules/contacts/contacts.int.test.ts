@@ -1,12 +1,14 @@
 import { featureStringFrom, type TokenPair } from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInFresh } from '../../../test/auth-helpers.js';
-import { bearer, makeBusiness } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { bearer, type makeBusiness } from '../../../test/fixtures.js';
+import type { TestServer } from '../../../test/harness.js';
 import { connectChat, type TestSocket } from '../../../test/realtime-client.js';
-import { listenLocally, openWhatsappTicket, waitForTicketEvent } from '../../../test/ticket-fixtures.js';
-import { connectWhatsapp } from '../../../test/whatsapp.js';
+import {
+  openWhatsappTicket,
+  startInboxPanelServer,
+  waitForTicketEvent,
+} from '../../../test/ticket-fixtures.js';
 import { contacts } from './contacts.schema.js';
 
 /** The inbox contact detail panel (000 §2; 001 §3, §5, §8 contacts). */
@@ -22,17 +24,20 @@ let accountId: string;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ work: false });
-  base = await listenLocally(server);
-  biz = await makeBusiness(server.deps.db, 'Kontak', [
-    { featureAccess: featureStringFrom(['CUSTOMER_SERVICE_INBOX']), csPosition: 'CS2' },
-  ]);
-  other = await makeBusiness(server.deps.db, 'Kontak Lain');
-  owner = await signInFresh(server.app, biz.owner.email);
-  agent = await signInFresh(server.app, biz.agent.email);
-  inboxOnly = await signInFresh(server.app, biz.members[3]!.email);
-  otherOwner = await signInFresh(server.app, other.owner.email);
-  accountId = (await connectWhatsapp(server.app, owner, 'http://127.0.0.1:9/v25.0')).id;
+  ({
+    server,
+    base,
+    biz,
+    other,
+    owner,
+    agent,
+    otherOwner,
+    accountId,
+    extraMember: inboxOnly,
+  } = await startInboxPanelServer('Kontak', {
+    featureAccess: featureStringFrom(['CUSTOMER_SERVICE_INBOX']),
+    csPosition: 'CS2',
+  }));
 });
 afterAll(async () => {
   for (const s of sockets) s.ws.terminate();

@@ -1,11 +1,14 @@
 import { featureStringFrom, type TokenPair } from '@sapa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFresh } from '../../../test/auth-helpers.js';
-import { bearer, makeBusiness } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { bearer, type makeBusiness } from '../../../test/fixtures.js';
+import type { TestServer } from '../../../test/harness.js';
 import { connectChat, type TestSocket } from '../../../test/realtime-client.js';
-import { listenLocally, openWhatsappTicket, waitForTicketEvent } from '../../../test/ticket-fixtures.js';
-import { connectWhatsapp } from '../../../test/whatsapp.js';
+import {
+  openWhatsappTicket,
+  startInboxPanelServer,
+  waitForTicketEvent,
+} from '../../../test/ticket-fixtures.js';
 
 /** Priority, tags, remarks and category of a ticket (000 §2 inbox, §3 Ticket, §7 chatRoom/priority, category). */
 let server: TestServer;
@@ -21,18 +24,21 @@ let otherAccountId: string;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ work: false });
-  base = await listenLocally(server);
-  biz = await makeBusiness(server.deps.db, 'Properti', [
-    { featureAccess: featureStringFrom(['CONTACT']), csPosition: null },
-  ]);
-  other = await makeBusiness(server.deps.db, 'Lain');
-  owner = await signInFresh(server.app, biz.owner.email);
-  agent = await signInFresh(server.app, biz.agent.email);
-  contactOnly = await signInFresh(server.app, biz.members[3]!.email);
-  otherOwner = await signInFresh(server.app, other.owner.email);
-  accountId = (await connectWhatsapp(server.app, owner, 'http://127.0.0.1:9/v25.0')).id;
-  otherAccountId = (await connectWhatsapp(server.app, otherOwner, 'http://127.0.0.1:9/v25.0')).id;
+  ({
+    server,
+    base,
+    biz,
+    other,
+    owner,
+    agent,
+    otherOwner,
+    accountId,
+    otherAccountId,
+    extraMember: contactOnly,
+  } = await startInboxPanelServer('Properti', {
+    featureAccess: featureStringFrom(['CONTACT']),
+    csPosition: null,
+  }));
 });
 afterAll(async () => {
   for (const s of sockets) s.ws.terminate();

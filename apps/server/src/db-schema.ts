@@ -3,6 +3,7 @@ export * from './modules/access-roles/access-roles.schema.js';
 export * from './modules/activity/activity.schema.js';
 export * from './modules/billing/billing.schema.js';
 export * from './modules/channels/channels.schema.js';
+export * from './modules/contacts/contact-groups.schema.js';
 export * from './modules/contacts/contacts.schema.js';
 export * from './modules/demo/demo.schema.js';
 export * from './modules/identity/identity.schema.js';

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  date,
   foreignKey,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -22,10 +24,23 @@ export const contacts = pgTable(
     name: text('name').notNull(),
     phone: text('phone'),
     email: text('email'),
+    /** 001 §3 main channel: the channel code the business prefers to reach the contact on. */
+    mainChannel: text('main_channel'),
+    /** 001 §3 built-in custom fields "birth date" and "last education". */
+    birthDate: date('birth_date'),
+    lastEducation: text('last_education'),
+    /** 001 §3 custom field values, keyed by the field's id (contact_fields). */
+    customValues: jsonb('custom_values').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [primaryKey({ columns: [t.clientId, t.id] }), index('contacts_phone_idx').on(t.clientId, t.phone)],
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    index('contacts_phone_idx').on(t.clientId, t.phone),
+    // Contact search (ARCHITECTURE "Search"): substring ILIKE on the name and the digits of the phone.
+    index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('contacts_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+  ],
 );
 
 /** How a contact is known on one channel account (WhatsApp: the wa_id). */

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServerDeps } from '../../../platform/deps.js';
 import { defineJob } from '../../../platform/jobs/job-queue.js';
-import { contacts } from '../../contacts/contacts.schema.js';
+import { contactIdentities, contacts } from '../../contacts/contacts.schema.js';
 import { publishMessageUpdated } from '../../tickets/realtime.js';
 import { messages, tickets } from '../../tickets/tickets.schema.js';
 import { getAccount } from '../channels.service.js';
@@ -61,10 +61,23 @@ export function outboundSendJob(deps: ServerDeps, senders: OutboundSenders) {
     concurrency: 2,
     handler: async ({ clientId, messageId }, meta) => {
       const [row] = await deps.db
-        .select({ message: messages, ticket: tickets, contact: contacts })
+        .select({
+          message: messages,
+          ticket: tickets,
+          contact: contacts,
+          recipientId: contactIdentities.externalId,
+        })
         .from(messages)
         .innerJoin(tickets, and(eq(tickets.clientId, messages.clientId), eq(tickets.id, messages.ticketId)))
         .innerJoin(contacts, and(eq(contacts.clientId, tickets.clientId), eq(contacts.id, tickets.contactId)))
+        .leftJoin(
+          contactIdentities,
+          and(
+            eq(contactIdentities.clientId, tickets.clientId),
+            eq(contactIdentities.channelAccountId, tickets.channelAccountId),
+            eq(contactIdentities.contactId, tickets.contactId),
+          ),
+        )
         .where(and(eq(messages.clientId, clientId), eq(messages.id, messageId)));
       if (row?.message.status !== 'pending' || row.message.visibility !== 'public') return;
       const account = await getAccount(deps.db, clientId, row.ticket.channelAccountId);

@@ -11,6 +11,11 @@ export interface OutboundContext {
   ticket: typeof tickets.$inferSelect;
   contact: typeof contacts.$inferSelect;
   account: typeof channelAccounts.$inferSelect;
+  /**
+   * Who the message goes to on this channel account: the contact's identity there (WhatsApp: the wa_id the
+   * customer wrote from), or null when the contact has none on this account.
+   */
+  recipientId: string | null;
   /** The provider id of the quoted message, when the reply quotes one. */
   quotedProviderMessageId: string | null;
   /** This is the last attempt: a sender must not ask for another try. */

@@ -68,8 +68,10 @@ async function mediaIdOf(
 export function whatsappCloudSender(deps: ServerDeps): OutboundSender {
   const rate = deps.config.whatsappSendRate;
   const buckets = new TokenBuckets(rate, rate);
-  return async ({ account, contact, message, quotedProviderMessageId, lastTry }) => {
-    if (!contact.phone) return { ok: false, retryable: false, reason: 'wa.unavailable', detail: 'no phone' };
+  return async ({ account, contact, recipientId, message, quotedProviderMessageId, lastTry }) => {
+    // The number the customer writes from; a contact without a WhatsApp identity yet falls back to its phone.
+    const to = recipientId ?? contact.phone;
+    if (!to) return { ok: false, retryable: false, reason: 'wa.unavailable', detail: 'no phone' };
     if (!(await buckets.acquire(account.id, 2_000)) && !lastTry) {
       return { ok: false, retryable: true, reason: 'wa.rateLimit', detail: 'local send rate limit' };
     }
@@ -84,7 +86,7 @@ export function whatsappCloudSender(deps: ServerDeps): OutboundSender {
     const result = await sendMessage(
       config,
       secrets,
-      contact.phone,
+      to,
       graphMessageOf(message, quotedProviderMessageId, mediaId),
     );
     if (result.ok) return { ok: true, providerMessageId: result.value.messages?.[0]?.id ?? null };

@@ -140,13 +140,14 @@ export async function registerWhatsappWebhookRoutes(
 
         let account = accounts.get(id);
         for (let attempt = 0; ; attempt++) {
+          const cached = account !== undefined;
           if (!account) {
             account = await accounts.load(id);
             if (!account) throw notFound();
           }
           if (!validMetaSignature(account.appSecret, raw, header)) {
             // Checked against a cached secret: read the account again once before refusing.
-            if (attempt === 0) {
+            if (cached && attempt === 0) {
               account = undefined;
               continue;
             }

@@ -30,7 +30,7 @@ describe('WhatsApp media both ways through the simulator', () => {
 
     // The customer sends a photo from the simulator's customer phone page.
     await customer.goto(customerPageUrl);
-    await customer.getByLabel('Your phone number').fill('6281277001122');
+    await customer.getByLabel('Your phone number').fill('6281277003344');
     await customer.getByLabel('Your name').fill('Dewi Lampiran');
     await customer
       .getByLabel('Attach image')

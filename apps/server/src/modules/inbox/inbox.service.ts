@@ -156,8 +156,10 @@ export async function listMessages(deps: ServerDeps, auth: AuthContext, id: stri
 }
 
 /** Whether a public reply may be sent now (000 §4 lifecycle, §8 expired chat). */
-function checkReplyAllowed(ticket: TicketRow, now: number) {
+function checkReplyAllowed(ticket: TicketRow, now: number, type: MessageRow['type'] = 'text') {
   if (ticket.status === 'resolved') throw conflict('inbox.ticketClosed');
+  // A template may go out after the 24-hour window (000 §4: the follow-up template of an expired chat).
+  if (type === 'template') return;
   const def = CHANNELS[ticket.channel as ChannelCode];
   if (!def?.hasExpiry) return;
   const last = ticket.lastCustomerMessageAt?.getTime();
@@ -282,7 +284,7 @@ export async function retryMessage(
   if (m.status !== 'failed' || m.direction !== 'out' || m.visibility !== 'public') {
     return toMessage(m, found.senderName);
   }
-  checkReplyAllowed(ticket, Date.now());
+  checkReplyAllowed(ticket, Date.now(), m.type);
   const [row] = await deps.db
     .update(messages)
     .set({ status: 'pending', error: null, updatedAt: new Date() })

@@ -287,6 +287,30 @@ describe('follow-up template on an expired WhatsApp chat', () => {
     expect(ticket.json().expiresAt).toBeLessThan(Date.now());
   });
 
+  it('retries a failed follow-up on the expired chat without charging it again', async () => {
+    await setWallet({ balance: '5000', billingType: 'PRE_PAID' });
+    const { ticketId, phone } = await expiredChat('Yanti');
+    sim.setUndeliverable(phone);
+    const res = await followUp(ticketId, { templateId: T.followUp, clientMessageId: randomUUID() });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().id as string;
+    await waitFor(async () => (await messageRow(id))?.status === 'failed', 20_000);
+    expect((await messageRow(id))?.error?.code).toBe('wa.undeliverable');
+
+    sim.setUndeliverable(phone, false);
+    const retry = await server.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${ticketId}/messages/${id}/retry`,
+      headers: bearer(agent),
+      payload: {},
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().status).toBe('pending');
+    await waitFor(async () => (await messageRow(id))?.status === 'delivered', 20_000);
+    expect(await mutationsOf(id)).toHaveLength(1);
+    expect(await balance()).toBe(4488.5);
+  });
+
   it('fills manual variables from the agent and refuses missing ones', async () => {
     await setWallet({ balance: '5000', billingType: 'PRE_PAID' });
     const { ticketId } = await expiredChat();

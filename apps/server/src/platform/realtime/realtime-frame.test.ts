@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { Receiver } from 'ws';
+import * as ws from 'ws';
 import { textFrame } from './realtime-hub.js';
+
+/** ws's frame parser (exported by ws, not declared by its types). */
+interface FrameReceiver {
+  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void;
+  write(chunk: Buffer): void;
+}
+const { Receiver } = ws as unknown as { Receiver: new (options: { isServer: boolean }) => FrameReceiver };
 
 /** Parses frames the way a ws client does. */
 function receive(bytes: Buffer): string[] {
   const texts: string[] = [];
   const receiver = new Receiver({ isServer: false });
-  receiver.on('message', (data: Buffer, isBinary: boolean) => {
+  receiver.on('message', (data, isBinary) => {
     expect(isBinary).toBe(false);
     texts.push(data.toString('utf8'));
   });

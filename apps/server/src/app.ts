@@ -20,6 +20,7 @@ import {
 } from './modules/channels/connectors/whatsapp-cloud/outbound.js';
 import { registerWhatsappWebhookRoutes } from './modules/channels/connectors/whatsapp-cloud/webhook.routes.js';
 import { outboundSendJob } from './modules/channels/outbound/outbound-send.job.js';
+import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
 import { registerAppRoutes } from './modules/demo/demo.routes.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
@@ -119,6 +120,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerTicketPropertyRoutes(app, deps);
   registerTicketCategoryRoutes(app, deps);
   registerContactRoutes(app, deps);
+  registerContactCrmRoutes(app, deps);
   registerTemplateRoutes(app, deps, jobs);
   await registerWhatsappWebhookRoutes(app, deps, jobs.whatsappInbound);
   const hub = await registerRealtimeHub(app, deps, { canReceive: inboxReaders });

@@ -23,6 +23,9 @@ let contactB: string;
 let categoryB: string;
 let livechatB: string;
 let logoB: string;
+let contactGroupB: string;
+let contactTagB: string;
+let contactFieldB: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -85,6 +88,19 @@ beforeAll(async () => {
   });
   expect(livechat.statusCode, livechat.body).toBe(200);
   livechatB = livechat.json().id;
+  // B's contact group, contact tag and custom field (001 §3).
+  const crm = async (url: string, payload: Record<string, unknown>) => {
+    const res = await server.app.inject({ method: 'POST', url, headers: bearer(ownerB), payload });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().id as string;
+  };
+  contactGroupB = await crm('/api/contact-groups', { name: 'Grup B', description: 'B' });
+  contactTagB = await crm('/api/contact-tags', { name: 'Tag B' });
+  contactFieldB = await crm('/api/contact-fields', {
+    title: 'Kolom B',
+    type: 'text',
+    validation: 'optional',
+  });
 });
 afterAll(() => server.close());
 
@@ -150,6 +166,38 @@ const businessBIds: Record<
   '/api/tickets/:id/resolve': { param: 'id', id: () => ticketB, body: { note: 'diretas' } },
   '/api/ticket-categories/:id': { param: 'id', id: () => categoryB, body: { name: 'Diretas' } },
   '/api/contacts/:id': { param: 'id', id: () => contactB, body: { name: 'Diretas' } },
+  '/api/contacts/:id/profile': { param: 'id', id: () => contactB, body: { name: 'Diretas' } },
+  '/api/contact-groups/:id': {
+    param: 'id',
+    id: () => contactGroupB,
+    body: { name: 'Diretas', description: 'Diretas' },
+  },
+  '/api/contact-groups/:id/contacts': {
+    param: 'id',
+    id: () => contactGroupB,
+    body: { contactIds: ['0190f4c8-0000-7000-8000-000000000010'] },
+  },
+  '/api/contact-groups/:id/contacts/remove': {
+    param: 'id',
+    id: () => contactGroupB,
+    body: { contactIds: ['0190f4c8-0000-7000-8000-000000000010'] },
+  },
+  '/api/contact-tags/:id': { param: 'id', id: () => contactTagB, body: { name: 'Diretas' } },
+  '/api/contact-tags/:id/contacts': {
+    param: 'id',
+    id: () => contactTagB,
+    body: { contactIds: ['0190f4c8-0000-7000-8000-000000000010'] },
+  },
+  '/api/contact-tags/:id/contacts/remove': {
+    param: 'id',
+    id: () => contactTagB,
+    body: { contactIds: ['0190f4c8-0000-7000-8000-000000000010'] },
+  },
+  '/api/contact-fields/:id': {
+    param: 'id',
+    id: () => contactFieldB,
+    body: { title: 'Diretas', type: 'text', validation: 'optional' },
+  },
   '/api/livechat/accounts/:id': { param: 'id', id: () => livechatB, body: livechatBody() },
   '/api/livechat/logo/:uploadId': { param: 'uploadId', id: () => logoB },
 };

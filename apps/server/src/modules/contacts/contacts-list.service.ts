@@ -1,0 +1,172 @@
+import type {
+  ChannelCode,
+  ContactListItem,
+  ContactProfile,
+  contactListQuerySchema,
+  contactProfileInputSchema,
+} from '@sapa/contracts';
+import { uuidv7 } from 'uuidv7';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/route-access.js';
+import type { ServerDeps } from '../../platform/deps.js';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { checkCustomValues } from './contact-fields.service.js';
+import { findContact, lockPhone, phoneTaken } from './contacts.repository.js';
+import { getContactDetail, updateContact } from './contacts.service.js';
+import * as repo from './contacts-list.repository.js';
+
+type ListQuery = z.output<typeof contactListQuerySchema>;
+type ProfileInput = z.output<typeof contactProfileInputSchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 001 §2 Contacts list: newest first, keyset pages; search by name or phone, filter by tag, group, channel. */
+export async function listContacts(
+  deps: ServerDeps,
+  auth: AuthContext,
+  query: ListQuery,
+): Promise<{ items: ContactListItem[]; nextCursor: string | null }> {
+  if (query.cursor && !UUID.test(query.cursor)) throw badRequest('validation.invalid');
+  const rows = await repo.listContacts(deps.db, auth.clientId, {
+    search: query.search,
+    tagId: query.tagId,
+    groupId: query.groupId,
+    channel: query.channel,
+    beforeId: query.cursor,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const ids = page.map((r) => r.id);
+  const [tags, channels] = await Promise.all([
+    repo.tagsOfContacts(deps.db, auth.clientId, ids),
+    repo.channelsOfContacts(deps.db, auth.clientId, ids),
+  ]);
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      name: r.name,
+      phone: r.phone,
+      email: r.email,
+      mainChannel: r.mainChannel as ChannelCode | null,
+      channels: channels.filter((c) => c.contactId === r.id).map((c) => c.channel as ChannelCode),
+      tags: tags.filter((t) => t.contactId === r.id).map(({ id, name }) => ({ id, name })),
+      createdAt: r.createdAt.getTime(),
+    })),
+    nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** The contact page's detail: the inbox panel's detail plus tags, groups and the CRM fields. */
+export async function getContactProfile(
+  deps: ServerDeps,
+  auth: AuthContext,
+  id: string,
+): Promise<ContactProfile> {
+  const detail = await getContactDetail(deps, auth, id);
+  const [extras, tags, groups] = await Promise.all([
+    repo.findContactExtras(deps.db, auth.clientId, id),
+    repo.tagsOfContacts(deps.db, auth.clientId, [id]),
+    repo.groupsOfContact(deps.db, auth.clientId, id),
+  ]);
+  if (!extras) throw notFound();
+  return {
+    ...detail,
+    mainChannel: extras.mainChannel as ChannelCode | null,
+    birthDate: extras.birthDate,
+    lastEducation: extras.lastEducation,
+    averageTransaction: null,
+    tags: tags.map(({ id: tagId, name }) => ({ id: tagId, name })),
+    groups,
+    customValues: extras.customValues,
+  };
+}
+
+/** The CRM fields of an input over the contact's current ones (a field left out keeps its value). */
+async function extrasOf(
+  deps: ServerDeps,
+  auth: AuthContext,
+  input: ProfileInput,
+  current: repo.ContactExtras,
+): Promise<repo.ContactExtras> {
+  return {
+    mainChannel: input.mainChannel === undefined ? current.mainChannel : input.mainChannel,
+    birthDate: input.birthDate === undefined ? current.birthDate : input.birthDate || null,
+    lastEducation: input.lastEducation === undefined ? current.lastEducation : input.lastEducation || null,
+    customValues: await checkCustomValues(deps.db, auth.clientId, current.customValues, input.customValues),
+  };
+}
+
+const NO_EXTRAS: repo.ContactExtras = {
+  mainChannel: null,
+  birthDate: null,
+  lastEducation: null,
+  customValues: {},
+};
+
+/**
+ * 001 §2 add contact; 001 §3, §5, §8: name required (max 150), phone with country code, a phone another
+ * contact has is refused ("Duplicate contact: delete the existing one to update").
+ */
+export async function createContact(
+  deps: ServerDeps,
+  auth: AuthContext,
+  input: ProfileInput,
+): Promise<ContactProfile> {
+  const id = uuidv7();
+  const extras = await extrasOf(deps, auth, input, NO_EXTRAS);
+  const phone = input.phone ?? null;
+  await deps.db.transaction(async (tx) => {
+    if (phone) {
+      await lockPhone(tx, auth.clientId, phone);
+      if (await phoneTaken(tx, auth.clientId, phone, id))
+        throw conflict('contact.duplicate', { phone: 'contact.duplicate' });
+    }
+    await repo.insertContact(tx, {
+      clientId: auth.clientId,
+      id,
+      name: input.name,
+      phone,
+      email: input.email ?? null,
+      ...extras,
+    });
+    await repo.setContactTags(tx, auth.clientId, id, input.tagIds ?? []);
+    await repo.setContactGroups(tx, auth.clientId, id, input.groupIds ?? []);
+  });
+  return getContactProfile(deps, auth, id);
+}
+
+/**
+ * 001 §2 edit contact: name, phone and email through the inbox panel's rules (PATCH /api/contacts/:id),
+ * then the CRM fields; tags and groups, when given, become exactly the listed ones.
+ */
+export async function saveContactProfile(
+  deps: ServerDeps,
+  auth: AuthContext,
+  id: string,
+  input: ProfileInput,
+): Promise<ContactProfile> {
+  const current = await repo.findContactExtras(deps.db, auth.clientId, id);
+  if (!current) throw notFound();
+  const extras = await extrasOf(deps, auth, input, current);
+  await updateContact(deps, auth, id, { name: input.name, phone: input.phone, email: input.email });
+  await deps.db.transaction(async (tx) => {
+    await repo.updateContactExtras(tx, auth.clientId, id, extras);
+    if (input.tagIds) await repo.setContactTags(tx, auth.clientId, id, input.tagIds);
+    if (input.groupIds) await repo.setContactGroups(tx, auth.clientId, id, input.groupIds);
+  });
+  return getContactProfile(deps, auth, id);
+}
+
+/**
+ * 001 §2 delete contact (after confirmation in the web app). A contact with chats keeps them: their
+ * tickets name the contact, so it cannot be deleted (409).
+ */
+export async function deleteContact(deps: ServerDeps, auth: AuthContext, id: string) {
+  const contact = await findContact(deps.db, auth.clientId, id);
+  if (!contact) throw notFound();
+  await deps.db.transaction(async (tx) => {
+    if (await repo.contactHasTickets(tx, auth.clientId, id)) throw conflict('contacts.hasChats');
+    await repo.deleteContact(tx, auth.clientId, id);
+  });
+  return { ok: true as const };
+}

@@ -41,6 +41,10 @@ export const tickets = pgTable(
     channelAccountId: uuid('channel_account_id').notNull(),
     status: text('status').$type<TicketStatusValue>().notNull().default('unassigned'),
     assigneeId: uuid('assignee_id'),
+    /** The agent group the ticket belongs to; null = the business's default group (000 §5). */
+    groupId: uuid('group_id'),
+    /** How the current assignee got it: 'manual', 'auto' (automatic assignment) or 'play' (Auto Assign). */
+    assignedVia: text('assigned_via').$type<'manual' | 'auto' | 'play'>(),
     priority: smallint('priority').notNull().default(3),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     remarks: text('remarks'),
@@ -66,6 +70,14 @@ export const tickets = pgTable(
       .on(t.clientId, t.contactId, t.channelAccountId)
       .where(sql`${t.status} in ('unassigned', 'assigned')`),
     index('tickets_inbox_idx').on(t.clientId, t.status, t.lastMessageAt.desc(), t.id),
+    // Automatic assignment: waiting tickets of a group, oldest first.
+    index('tickets_waiting_idx')
+      .on(t.clientId, t.groupId, t.createdAt, t.id)
+      .where(sql`${t.status} = 'unassigned'`),
+    // An agent's open load (assignment limits, user deletion guard, an agent's own inbox).
+    index('tickets_assignee_idx')
+      .on(t.clientId, t.assigneeId, t.lastMessageAt.desc())
+      .where(sql`${t.status} in ('unassigned', 'assigned')`),
     // A contact's tickets, newest first (the inbox contact panel); also serves the contact foreign key.
     index('tickets_contact_idx').on(t.clientId, t.contactId, t.lastMessageAt.desc()),
     index('tickets_expiry_idx')

@@ -394,6 +394,42 @@ export const MESSAGES = {
     en: 'Not delivered: WhatsApp refused the file ({0})',
     id: 'Tidak terkirim: WhatsApp menolak file ini ({0})',
   },
+  // Chat library, macros, ticket forms, time tracking (001 §3 quick reply, remark, chat tag; 001 §8; 000 §2, §3, §5, §8)
+  'library.titleTaken': {
+    en: 'Duplicate titles: another entry already has this title.',
+    id: 'Judul duplikat: entri lain sudah memakai judul ini.',
+  },
+  'library.contentTooLong': { en: 'Max 4096 Characters', id: 'Maksimal 4096 Karakter' },
+  'macro.actionsRequired': { en: 'Add at least one action', id: 'Tambahkan minimal satu aksi' },
+  'macro.tooManyActions': { en: 'At most 10 actions per macro', id: 'Maksimal 10 aksi per makro' },
+  'macro.actionTwice': {
+    en: 'Priority and status can each be set once per macro',
+    id: 'Prioritas dan status masing-masing hanya dapat diatur sekali per makro',
+  },
+  'ticketForm.optionsRequired': { en: 'Add at least one option', id: 'Tambahkan minimal satu pilihan' },
+  'ticketForm.tooManyOptions': { en: 'At most 50 options', id: 'Maksimal 50 pilihan' },
+  'ticketForm.optionTwice': { en: 'An option is listed twice', id: 'Pilihan tercantum dua kali' },
+  'ticketForm.fieldsRequired': { en: 'Choose at least one field', id: 'Pilih minimal satu kolom' },
+  'ticketForm.tooManyFields': { en: 'At most 30 fields per form', id: 'Maksimal 30 kolom per formulir' },
+  'ticketForm.fieldTwice': { en: 'A field is listed twice', id: 'Kolom tercantum dua kali' },
+  'ticketForm.fieldNotFound': { en: 'This field no longer exists.', id: 'Kolom ini sudah tidak ada.' },
+  'ticketForm.formNotFound': { en: 'This form no longer exists.', id: 'Formulir ini sudah tidak ada.' },
+  'ticketForm.typeFixed': {
+    en: "A field's type cannot be changed once created.",
+    id: 'Tipe kolom tidak dapat diubah setelah dibuat.',
+  },
+  'ticketForm.valueInvalid': {
+    en: 'This value does not fit the field',
+    id: 'Nilai ini tidak sesuai dengan kolomnya',
+  },
+  'ticketForm.emailCcInvalid': {
+    en: 'Email Cc format is invalid: separate up to 20 addresses with commas.',
+    id: 'Format Email Cc tidak valid: pisahkan hingga 20 alamat dengan koma.',
+  },
+  'ticketForm.saveFailed': {
+    en: 'Failed to save the form info. Please check the fields and try again.',
+    id: 'Gagal menyimpan info formulir. Periksa kolom lalu coba lagi.',
+  },
   // Generic HTTP
   'http.notFound': { en: 'Not found', id: 'Tidak ditemukan' },
   'http.internal': {

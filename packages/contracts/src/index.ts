@@ -11,6 +11,7 @@ export * from './api/endpoint.js';
 export * from './api/errors.js';
 export * from './api/inbox.js';
 export * from './api/livechat.js';
+export * from './api/play.js';
 export * from './api/templates.js';
 export * from './api/ticket-forms.js';
 export * from './api/ticket-properties.js';

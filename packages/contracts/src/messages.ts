@@ -430,6 +430,29 @@ export const MESSAGES = {
     en: 'Failed to save the form info. Please check the fields and try again.',
     id: 'Gagal menyimpan info formulir. Periksa kolom lalu coba lagi.',
   },
+  // Saved views and Auto Assign / play mode (000 §2 ticket view, Auto Assign mode; §4 play mode; §8)
+  'view.nameMax': { en: 'Max 50 Characters', id: 'Maksimal 50 Karakter' },
+  'view.nameTaken': { en: 'A view with this name already exists', id: 'View dengan nama ini sudah ada' },
+  'view.rangeInvalid': {
+    en: 'The end of the range must be after its start',
+    id: 'Akhir rentang harus setelah awalnya',
+  },
+  'play.viewOrChannel': { en: 'Choose a view or a channel', id: 'Pilih view atau kanal' },
+  'play.noteRequired': { en: 'Notes are required', id: 'Catatan wajib diisi' },
+  'play.noteMax': { en: 'Max 500 Characters', id: 'Maksimal 500 Karakter' },
+  'play.notActive': { en: 'Auto Assign is not active', id: 'Auto Assign tidak aktif' },
+  'play.cannotBeAssigned': {
+    en: 'Your customer-service position cannot be assigned tickets',
+    id: 'Posisi customer service Anda tidak dapat ditugaskan tiket',
+  },
+  'play.activateFailed': {
+    en: 'Failed to activate Auto Assign. Please try again.',
+    id: 'Gagal mengaktifkan Auto Assign. Silakan coba lagi.',
+  },
+  'play.deactivateFailed': {
+    en: 'Failed to deactivate Auto Assign. Please try again.',
+    id: 'Gagal menonaktifkan Auto Assign. Silakan coba lagi.',
+  },
   // Generic HTTP
   'http.notFound': { en: 'Not found', id: 'Tidak ditemukan' },
   'http.internal': {

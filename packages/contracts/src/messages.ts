@@ -461,6 +461,24 @@ export const MESSAGES = {
   },
   'http.tooLarge': { en: 'The request is too large', id: 'Permintaan terlalu besar' },
   'http.failToSend': { en: 'Fail to send request', id: 'Gagal mengirim permintaan' },
+  // Bulk ticket actions (000 §3 bulk ticket action and job, §8 chat list maximum selection, ticket errors)
+  'bulk.nothingToDo': {
+    en: 'Choose at least one change to apply.',
+    id: 'Pilih setidaknya satu perubahan untuk diterapkan.',
+  },
+  'bulk.nothingSelected': { en: 'Select at least one chat.', id: 'Pilih setidaknya satu chat.' },
+  'bulk.tooMany': {
+    en: 'At most {0} chats can be changed at once. Narrow the filter.',
+    id: 'Maksimal {0} chat dapat diubah sekaligus. Persempit filternya.',
+  },
+  'bulk.ticketNotFound': {
+    en: 'This chat does not exist or you cannot see it.',
+    id: 'Chat ini tidak ada atau tidak dapat Anda lihat.',
+  },
+  'bulk.jobFailed': {
+    en: 'The bulk update stopped because of an error. Please try again.',
+    id: 'Pembaruan massal berhenti karena terjadi kesalahan. Silakan coba lagi.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

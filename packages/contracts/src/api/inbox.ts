@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHANNEL_CODES } from '../partner.js';
+import { bulkProgressEventSchema } from './bulk-progress.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** 000 §4 Ticket and chat lifecycle. */
@@ -195,6 +196,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     message: messageSchema,
   }),
   z.object({ type: z.literal('ticket.updated'), clientId: z.string().uuid(), ticket: ticketSummarySchema }),
+  bulkProgressEventSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export const REALTIME_PATH = '/ws/chat';

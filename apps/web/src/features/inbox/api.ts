@@ -137,7 +137,7 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
     applyTicketToCaches(queryClient, event.ticket);
   } else if (event.type === 'message.updated') {
     applyMessageToCaches(queryClient, event.message);
-  } else {
+  } else if (event.type === 'ticket.updated') {
     applyTicketToCaches(queryClient, event.ticket);
   }
 }

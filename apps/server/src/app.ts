@@ -22,6 +22,7 @@ import { registerWhatsappWebhookRoutes } from './modules/channels/connectors/wha
 import { outboundSendJob } from './modules/channels/outbound/outbound-send.job.js';
 import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
+import { registerCsLibraryRoutes } from './modules/cs-library/cs-library.routes.js';
 import { registerAppRoutes } from './modules/demo/demo.routes.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.js';
@@ -119,6 +120,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   await registerUploadRoutes(app, deps);
   registerTicketPropertyRoutes(app, deps);
   registerTicketCategoryRoutes(app, deps);
+  registerCsLibraryRoutes(app, deps, jobs);
   registerContactRoutes(app, deps);
   registerContactCrmRoutes(app, deps);
   registerTemplateRoutes(app, deps, jobs);

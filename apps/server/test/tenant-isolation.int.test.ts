@@ -26,6 +26,7 @@ let logoB: string;
 let contactGroupB: string;
 let contactTagB: string;
 let contactFieldB: string;
+let libraryB: Record<'quick-replies' | 'remarks' | 'chat-tags' | 'macros', string>;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -101,6 +102,13 @@ beforeAll(async () => {
     type: 'text',
     validation: 'optional',
   });
+  // B's quick reply, remark, chat tag and macro (001 §3, 000 §2).
+  libraryB = {
+    'quick-replies': await crm('/api/quick-replies', { title: 'Balasan B', content: 'B' }),
+    remarks: await crm('/api/remarks', { title: 'Catatan B', content: 'B' }),
+    'chat-tags': await crm('/api/chat-tags', { title: 'Tag B' }),
+    macros: await crm('/api/macros', { title: 'Makro B', actions: [{ type: 'priority', priority: 1 }] }),
+  };
 });
 afterAll(() => server.close());
 
@@ -200,6 +208,24 @@ const businessBIds: Record<
   },
   '/api/livechat/accounts/:id': { param: 'id', id: () => livechatB, body: livechatBody() },
   '/api/livechat/logo/:uploadId': { param: 'uploadId', id: () => logoB },
+  '/api/quick-replies/:id': {
+    param: 'id',
+    id: () => libraryB['quick-replies'],
+    body: { title: 'Diretas', content: 'x' },
+  },
+  '/api/remarks/:id': { param: 'id', id: () => libraryB.remarks, body: { title: 'Diretas', content: 'x' } },
+  '/api/chat-tags/:id': { param: 'id', id: () => libraryB['chat-tags'], body: { title: 'Diretas' } },
+  '/api/macros/:id': {
+    param: 'id',
+    id: () => libraryB.macros,
+    body: { title: 'Diretas', actions: [{ type: 'priority', priority: 2 }] },
+  },
+  '/api/tickets/:id/macros/:macroId/apply': {
+    param: 'id',
+    id: () => ticketB,
+    more: { macroId: () => libraryB.macros },
+    body: { applicationId: '0190f4c8-0000-7000-8000-000000000011' },
+  },
 };
 
 /** Everything of business B a request could change. */

@@ -26,6 +26,7 @@ let logoB: string;
 let contactGroupB: string;
 let contactTagB: string;
 let contactFieldB: string;
+let viewB: string;
 let libraryB: Record<'quick-replies' | 'remarks' | 'chat-tags' | 'macros', string>;
 
 beforeAll(async () => {
@@ -97,6 +98,7 @@ beforeAll(async () => {
   };
   contactGroupB = await crm('/api/contact-groups', { name: 'Grup B', description: 'B' });
   contactTagB = await crm('/api/contact-tags', { name: 'Tag B' });
+  viewB = await crm('/api/views', { name: 'View B', filters: { channels: ['WAP'] } });
   contactFieldB = await crm('/api/contact-fields', {
     title: 'Kolom B',
     type: 'text',
@@ -208,6 +210,8 @@ const businessBIds: Record<
   },
   '/api/livechat/accounts/:id': { param: 'id', id: () => livechatB, body: livechatBody() },
   '/api/livechat/logo/:uploadId': { param: 'uploadId', id: () => logoB },
+  '/api/views/:id': { param: 'id', id: () => viewB, body: { name: 'Diretas', filters: {} } },
+  '/api/views/:id/tickets': { param: 'id', id: () => viewB },
   '/api/quick-replies/:id': {
     param: 'id',
     id: () => libraryB['quick-replies'],

@@ -14,6 +14,8 @@ export const ticketViewFiltersSchema = z.object({
   channels: z.array(channelCodeSchema).max(20).default([]),
   priorities: z.array(prioritySchema).max(3).default([]),
   tags: z.array(z.string().trim().min(1).max(50)).max(20).default([]),
+  /** Agent groups (000 §3 ticket-list column groupId). */
+  groupIds: z.array(z.string().uuid()).max(50).default([]),
   /** `any`, `unassigned`, `me` (whoever looks at the view) or one user's id. */
   assignee: z.union([z.enum(['any', 'unassigned', 'me']), z.string().uuid()]).default('any'),
   /** Created-time range, epoch ms, inclusive. */

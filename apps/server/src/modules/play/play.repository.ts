@@ -1,0 +1,162 @@
+import { CHAT_WINDOW_MS } from '@sapa/contracts';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.js';
+import { tickets } from '../tickets/tickets.schema.js';
+import { viewConditions } from '../views/views.repository.js';
+import { EXPIRING_CHANNELS, type PlaySource } from './play.rules.js';
+import { playSessions, playSkips } from './play.schema.js';
+
+export type PlaySessionRow = typeof playSessions.$inferSelect;
+
+export interface PlaylistScope {
+  clientId: string;
+  userId: string;
+  source: PlaySource;
+  /** Skips since this time exclude a ticket (the session's start). */
+  since: Date;
+  now: Date;
+}
+
+/** The SQL twin of `isPlayable` (play.rules.ts) over `tickets`. */
+function playableConditions(s: PlaylistScope): SQL[] {
+  const closedBefore = new Date(s.now.getTime() - CHAT_WINDOW_MS).toISOString();
+  return [
+    eq(tickets.clientId, s.clientId),
+    eq(tickets.status, 'unassigned'),
+    sql`${tickets.assigneeId} is null`,
+    ...(s.source.kind === 'channel'
+      ? [eq(tickets.channel, s.source.channel)]
+      : viewConditions(s.source.filters, s.userId)),
+    sql`not (${inArray(tickets.channel, EXPIRING_CHANNELS)} and (${tickets.lastCustomerMessageAt} is null or ${tickets.lastCustomerMessageAt} <= ${closedBefore}::timestamptz))`,
+    sql`not exists (select 1 from ${playSkips} where ${playSkips.clientId} = ${tickets.clientId} and ${playSkips.userId} = ${s.userId} and ${playSkips.ticketId} = ${tickets.id} and ${playSkips.createdAt} >= ${s.since.toISOString()}::timestamptz)`,
+  ];
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/**
+ * Hands the oldest playable ticket to the agent in one statement: the row is picked with FOR UPDATE SKIP
+ * LOCKED, so agents playing at once each take a different ticket and never wait on each other, and the
+ * update re-checks that it is still unassigned. Null when none is left.
+ */
+export async function claimTicket(tx: DbOrTx, s: PlaylistScope): Promise<string | null> {
+  const pick = tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(...playableConditions(s)))
+    .orderBy(asc(tickets.createdAt), asc(tickets.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const result = await tx.execute(sql`
+    update ${tickets}
+       set status = 'assigned', assignee_id = ${s.userId}, assigned_via = 'play', updated_at = ${s.now.toISOString()}::timestamptz
+     where ${tickets.clientId} = ${s.clientId}
+       and ${tickets.id} = (${pick})
+       and ${tickets.status} = 'unassigned'
+    returning ${tickets.id} as id`);
+  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+}
+
+/** The ticket that Next would hand out now (shown as next; not held). */
+export async function peekTicket(db: DbOrTx, s: PlaylistScope): Promise<string | null> {
+  const [row] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(...playableConditions(s)))
+    .orderBy(asc(tickets.createdAt), asc(tickets.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Gives a skipped ticket back to the queue, if it is still this agent's and open. */
+export async function releaseTicket(
+  tx: DbOrTx,
+  clientId: string,
+  userId: string,
+  ticketId: string,
+  now: Date,
+) {
+  const rows = await tx
+    .update(tickets)
+    .set({ status: 'unassigned', assigneeId: null, assignedVia: null, updatedAt: now })
+    .where(
+      and(
+        eq(tickets.clientId, clientId),
+        eq(tickets.id, ticketId),
+        eq(tickets.assigneeId, userId),
+        eq(tickets.status, 'assigned'),
+      ),
+    )
+    .returning({ id: tickets.id });
+  return rows.length > 0;
+}
+
+export async function insertSkip(tx: DbOrTx, row: typeof playSkips.$inferInsert) {
+  await tx.insert(playSkips).values(row);
+}
+
+export async function findSession(db: DbOrTx, clientId: string, userId: string, lock = false) {
+  const q = db
+    .select()
+    .from(playSessions)
+    .where(and(eq(playSessions.clientId, clientId), eq(playSessions.userId, userId)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function saveSession(
+  db: DbOrTx,
+  row: Omit<PlaySessionRow, 'updatedAt'> & { updatedAt?: Date },
+): Promise<PlaySessionRow> {
+  const values = { ...row, updatedAt: row.updatedAt ?? new Date() };
+  const { clientId: _c, userId: _u, ...set } = values;
+  const [saved] = await db
+    .insert(playSessions)
+    .values(values)
+    .onConflictDoUpdate({ target: [playSessions.clientId, playSessions.userId], set })
+    .returning();
+  return saved!;
+}
+
+/**
+ * Clears current and next of the sessions holding a ticket that was resolved (`holderOtherThan` undefined)
+ * or given to someone else; returns their agents, who then move on.
+ */
+export async function clearSessionsHolding(
+  db: DbOrTx,
+  clientId: string,
+  ticketId: string,
+  keepHolder: string | null,
+): Promise<string[]> {
+  const rows = await db
+    .update(playSessions)
+    .set({ currentTicketId: null, nextTicketId: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(playSessions.clientId, clientId),
+        eq(playSessions.currentTicketId, ticketId),
+        ...(keepHolder ? [sql`${playSessions.userId} <> ${keepHolder}`] : []),
+      ),
+    )
+    .returning({ userId: playSessions.userId });
+  return rows.map((r) => r.userId);
+}
+
+/** A deleted view ends the sessions playing it. */
+export async function stopSessionsOnView(db: DbOrTx, clientId: string, viewId: string) {
+  await db
+    .update(playSessions)
+    .set({ ...STOPPED, updatedAt: new Date() })
+    .where(and(eq(playSessions.clientId, clientId), eq(playSessions.viewId, viewId)));
+}
+
+export const STOPPED = {
+  active: false,
+  viewId: null,
+  channel: null,
+  currentTicketId: null,
+  nextTicketId: null,
+  startedAt: null,
+} as const;

@@ -23,6 +23,9 @@ import { outboundSendJob } from './modules/channels/outbound/outbound-send.job.j
 import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
 import { registerCsLibraryRoutes } from './modules/cs-library/cs-library.routes.js';
+import { bulkJob } from './modules/bulk/bulk.jobs.js';
+import { registerBulkRoutes } from './modules/bulk/bulk.routes.js';
+import { bulkProgressToOwner } from './modules/bulk/bulk.service.js';
 import { registerAppRoutes } from './modules/demo/demo.routes.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.js';
@@ -52,13 +55,15 @@ export interface BuiltApp {
 /** Every job of every module (not yet registered on the queue). */
 export function defineJobs(deps: ServerDeps) {
   const media = whatsappMediaJob(deps);
+  const send = outboundSendJob(deps, { WAP: whatsappCloudSender(deps), LVC: livechatSender(deps) });
   return {
     notify: sendNotificationJob(deps.db),
     whatsappMedia: media,
     whatsappInbound: whatsappInboundJob(deps, async (clientId, messageId) => {
       await deps.jobs.send(media, { clientId, messageId });
     }),
-    send: outboundSendJob(deps, { WAP: whatsappCloudSender(deps), LVC: livechatSender(deps) }),
+    send,
+    bulk: bulkJob(deps, { send }),
     markRead: outboundMarkReadJob(deps),
   };
 }
@@ -122,6 +127,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   await registerUploadRoutes(app, deps);
   registerTicketPropertyRoutes(app, deps);
   registerTicketCategoryRoutes(app, deps);
+  registerBulkRoutes(app, deps, jobs);
   registerCsLibraryRoutes(app, deps, jobs);
   registerContactRoutes(app, deps);
   registerContactCrmRoutes(app, deps);
@@ -129,7 +135,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerPlayRoutes(app, deps);
   registerTemplateRoutes(app, deps, jobs);
   await registerWhatsappWebhookRoutes(app, deps, jobs.whatsappInbound);
-  const hub = await registerRealtimeHub(app, deps, { canReceive: inboxReaders });
+  const hub = await registerRealtimeHub(app, deps, { canReceive: bulkProgressToOwner(inboxReaders) });
   await registerLivechatRoutes(app, deps, (clientId) => hub.inboxReaderCount(clientId) > 0);
   registerMetrics(app);
   await registerWebApp(app, deps.config.webDist);

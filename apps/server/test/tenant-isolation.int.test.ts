@@ -26,6 +26,7 @@ let logoB: string;
 let contactGroupB: string;
 let contactTagB: string;
 let contactFieldB: string;
+let bulkJobB: string;
 let viewB: string;
 let libraryB: Record<'quick-replies' | 'remarks' | 'chat-tags' | 'macros', string>;
 
@@ -103,6 +104,23 @@ beforeAll(async () => {
     title: 'Kolom B',
     type: 'text',
     validation: 'optional',
+  });
+  // B's bulk job, finished before the snapshot is taken.
+  bulkJobB = (
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/bulk-jobs',
+      headers: bearer(ownerB),
+      payload: { selection: { kind: 'ids', ids: [ticketB] }, action: { remarks: 'massal B' } },
+    })
+  ).json().jobId;
+  await waitFor(async () => {
+    const job = await server.app.inject({
+      method: 'GET',
+      url: `/api/bulk-jobs/${bulkJobB}`,
+      headers: bearer(ownerB),
+    });
+    return job.json().status === 'COMPLETED';
   });
   // B's quick reply, remark, chat tag and macro (001 §3, 000 §2).
   libraryB = {
@@ -210,6 +228,8 @@ const businessBIds: Record<
   },
   '/api/livechat/accounts/:id': { param: 'id', id: () => livechatB, body: livechatBody() },
   '/api/livechat/logo/:uploadId': { param: 'uploadId', id: () => logoB },
+  '/api/bulk-jobs/:id': { param: 'id', id: () => bulkJobB },
+  '/api/bulk-jobs/:id/failures': { param: 'id', id: () => bulkJobB },
   '/api/views/:id': { param: 'id', id: () => viewB, body: { name: 'Diretas', filters: {} } },
   '/api/views/:id/tickets': { param: 'id', id: () => viewB },
   '/api/quick-replies/:id': {

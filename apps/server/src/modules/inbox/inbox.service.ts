@@ -1,4 +1,5 @@
 import {
+  type BulkFilter,
   CHANNELS,
   CHAT_WINDOW_MS,
   type ChannelCode,
@@ -54,9 +55,12 @@ function decodeCursor(cursor: string): { at: Date; id: string } | null {
   return { at: date, id };
 }
 
-/** Inbox lists: keyset on (last_message_at, id) over the (client_id, status, last_message_at, id) index. */
-export async function listTickets(deps: ServerDeps, auth: AuthContext, q: Query<'tickets'>) {
-  const where: SQL[] = [eq(tickets.clientId, auth.clientId), eq(tickets.status, q.tab)];
+/**
+ * The inbox list's filter as conditions over `tickets` joined with `contacts` (the list and bulk actions'
+ * "select all matching" use the same one).
+ */
+export function ticketFilterConditions(clientId: string, q: BulkFilter): SQL[] {
+  const where: SQL[] = [eq(tickets.clientId, clientId), eq(tickets.status, q.tab)];
   if (q.channel) where.push(eq(tickets.channel, q.channel));
   if (q.priority) where.push(eq(tickets.priority, q.priority));
   if (q.tag) where.push(sql`${tickets.tags} @> array[${q.tag}]::text[]`);
@@ -69,6 +73,12 @@ export async function listTickets(deps: ServerDeps, auth: AuthContext, q: Query<
     if (number) conditions.push(eq(tickets.displayNumber, Number(number[1])));
     where.push(or(...conditions)!);
   }
+  return where;
+}
+
+/** Inbox lists: keyset on (last_message_at, id) over the (client_id, status, last_message_at, id) index. */
+export async function listTickets(deps: ServerDeps, auth: AuthContext, q: Query<'tickets'>) {
+  const where = ticketFilterConditions(auth.clientId, q);
   const newest = q.sort === 'latest';
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
@@ -156,7 +166,7 @@ export async function listMessages(deps: ServerDeps, auth: AuthContext, id: stri
 }
 
 /** Whether a public reply may be sent now (000 §4 lifecycle, §8 expired chat). */
-function checkReplyAllowed(ticket: TicketRow, now: number, type: MessageRow['type'] = 'text') {
+export function checkReplyAllowed(ticket: TicketRow, now: number, type: MessageRow['type'] = 'text') {
   if (ticket.status === 'resolved') throw conflict('inbox.ticketClosed');
   // A template may go out after the 24-hour window (000 §4: the follow-up template of an expired chat).
   if (type === 'template') return;

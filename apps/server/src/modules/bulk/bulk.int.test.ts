@@ -1,0 +1,380 @@
+import { featureStringFrom, type RealtimeEvent, type TokenPair } from '@sapa/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInFresh } from '../../../test/auth-helpers.js';
+import { bearer, makeBusiness } from '../../../test/fixtures.js';
+import { startTestServer, type TestServer, testDbKind, waitFor } from '../../../test/harness.js';
+import { connectChat, type TestSocket } from '../../../test/realtime-client.js';
+import { listenLocally, openWhatsappTicket } from '../../../test/ticket-fixtures.js';
+import { connectWhatsapp } from '../../../test/whatsapp.js';
+import { defineJobs } from '../../app.js';
+import { createServerDeps } from '../../platform/create-deps.js';
+import { openDatabase } from '../../platform/db/database.js';
+import { messages, tickets } from '../tickets/tickets.schema.js';
+import { bulkJob } from './bulk.jobs.js';
+
+/** Bulk ticket actions (000 §3 bulk ticket action and job, §4 bulk update, §7 PUT tickets/bulk, §8). */
+let server: TestServer;
+let base: string;
+let biz: Awaited<ReturnType<typeof makeBusiness>>;
+let other: Awaited<ReturnType<typeof makeBusiness>>;
+let owner: TokenPair;
+let agent: TokenPair;
+let contactOnly: TokenPair;
+let otherOwner: TokenPair;
+let accountId: string;
+let otherAccountId: string;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  base = await listenLocally(server);
+  biz = await makeBusiness(server.deps.db, 'Massal', [
+    { featureAccess: featureStringFrom(['CONTACT']), csPosition: null },
+  ]);
+  other = await makeBusiness(server.deps.db, 'Massal Lain');
+  owner = await signInFresh(server.app, biz.owner.email);
+  agent = await signInFresh(server.app, biz.agent.email);
+  contactOnly = await signInFresh(server.app, biz.members[3]!.email);
+  otherOwner = await signInFresh(server.app, other.owner.email);
+  accountId = (await connectWhatsapp(server.app, owner, 'http://127.0.0.1:9/v25.0')).id;
+  otherAccountId = (await connectWhatsapp(server.app, otherOwner, 'http://127.0.0.1:9/v25.0')).id;
+});
+afterAll(async () => {
+  for (const s of sockets) s.ws.terminate();
+  await server.close();
+});
+
+const newTicket = (name?: string) =>
+  openWhatsappTicket(server.deps.db, { clientId: biz.clientId, channelAccountId: accountId, name });
+
+function api(method: 'GET' | 'POST', url: string, tokens: TokenPair, payload?: unknown, lang = 'en') {
+  return server.app.inject({
+    method,
+    url,
+    headers: { ...bearer(tokens), 'accept-language': lang },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+async function startJob(payload: unknown, tokens = agent) {
+  const res = await api('POST', '/api/bulk-jobs', tokens, payload);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { jobId: string; totalTickets: number };
+}
+
+async function finished(app: TestServer['app'], jobId: string, tokens = agent, timeoutMs = 15_000) {
+  return waitFor(async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/bulk-jobs/${jobId}`, headers: bearer(tokens) });
+    const job = res.json();
+    return job.status !== 'PROCESSING' ? job : false;
+  }, timeoutMs);
+}
+
+const ticketRows = (ids: string[]) =>
+  server.deps.db
+    .select()
+    .from(tickets)
+    .where(inArray(tickets.id, ids))
+    .then((rows) => new Map(rows.map((r) => [r.id, r])));
+
+type Progress = Extract<RealtimeEvent, { type: 'bulk.progress' }>;
+const progressOf = (socket: TestSocket, jobId: string) =>
+  socket.received.filter((e): e is Progress => e.type === 'bulk.progress' && e.job.id === jobId);
+
+describe('bulk actions', () => {
+  it('changes every ticket matching the filter and tells the requester its progress, nobody else', async () => {
+    const tag = `promo${Date.now().toString(36)}`;
+    const tagged = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((i) => newTicket(`Promo ${i}`)));
+    const untagged = await Promise.all([1, 2].map((i) => newTicket(`Biasa ${i}`)));
+    await server.deps.db
+      .update(tickets)
+      .set({ tags: [tag] })
+      .where(
+        inArray(
+          tickets.id,
+          tagged.map((t) => t.ticketId),
+        ),
+      );
+    const mine = await connectChat(base, agent.accessToken);
+    const theirs = await connectChat(base, owner.accessToken);
+    const stranger = await connectChat(base, otherOwner.accessToken);
+    sockets.push(mine, theirs, stranger);
+
+    const { jobId, totalTickets } = await startJob({
+      selection: { kind: 'filter', filter: { tab: 'unassigned', tag } },
+      action: {
+        status: 'resolved',
+        priority: 1,
+        addTags: ['selesai', tag.toUpperCase()],
+        remarks: ' Promo usai ',
+      },
+    });
+    expect(totalTickets).toBe(7);
+    const job = await finished(server.app, jobId);
+    expect(job).toMatchObject({ id: jobId, status: 'COMPLETED', totalTickets: 7, processed: 7, failed: 0 });
+    expect(job.finishedAt).toEqual(expect.any(Number));
+
+    const rows = await ticketRows([...tagged, ...untagged].map((t) => t.ticketId));
+    for (const { ticketId } of tagged)
+      expect(rows.get(ticketId)).toMatchObject({
+        status: 'resolved',
+        priority: 1,
+        tags: [tag, 'selesai'],
+        remarks: 'Promo usai',
+        resolvedBy: biz.userIds[biz.agent.email],
+      });
+    for (const { ticketId } of untagged)
+      expect(rows.get(ticketId)).toMatchObject({ status: 'unassigned', priority: 3, tags: [] });
+
+    // The requester sees the job complete; the other agent sees the tickets change, not the job.
+    await waitFor(async () => progressOf(mine, jobId).some((e) => e.job.status === 'COMPLETED'));
+    expect(progressOf(mine, jobId).at(-1)?.job).toMatchObject({ processed: 7, totalTickets: 7 });
+    await waitFor(async () => {
+      const seen = new Set(
+        theirs.received.flatMap((e) => (e.type === 'ticket.updated' ? [e.ticket.id] : [])),
+      );
+      return tagged.every((t) => seen.has(t.ticketId));
+    });
+    expect(progressOf(theirs, jobId)).toEqual([]);
+    expect(stranger.received.filter((e) => e.clientId === biz.clientId)).toEqual([]);
+
+    // The job is listed for its owner (the progress bar after a reload), not for another user.
+    const listed = await api('GET', '/api/bulk-jobs', agent);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().items[0]).toMatchObject({ id: jobId, status: 'COMPLETED' });
+    expect((await api('GET', '/api/bulk-jobs', owner)).json().items).toEqual([]);
+    expect((await api('GET', `/api/bulk-jobs/${jobId}`, owner)).statusCode).toBe(404);
+  });
+
+  it('logs the tickets it cannot change (resolved already, unknown, another business) and changes none of them', async () => {
+    const open = await newTicket('Terbuka');
+    const closed = await newTicket('Tertutup');
+    await server.deps.db.update(tickets).set({ status: 'resolved' }).where(eq(tickets.id, closed.ticketId));
+    const foreign = await openWhatsappTicket(server.deps.db, {
+      clientId: other.clientId,
+      channelAccountId: otherAccountId,
+    });
+    const unknown = '0190f4c8-0000-7000-8000-0000000000ff';
+    const { jobId, totalTickets } = await startJob({
+      selection: {
+        kind: 'ids',
+        ids: [open.ticketId, closed.ticketId, foreign.ticketId, unknown, open.ticketId],
+      },
+      action: { status: 'resolved', remarks: 'massal' },
+    });
+    expect(totalTickets).toBe(4);
+    expect(await finished(server.app, jobId)).toMatchObject({
+      status: 'COMPLETED',
+      processed: 4,
+      failed: 3,
+    });
+    const log = await api('GET', `/api/bulk-jobs/${jobId}/failures`, agent);
+    expect(log.statusCode).toBe(200);
+    const byTicket = new Map(log.json().items.map((f: { ticketId: string }) => [f.ticketId, f] as const));
+    expect(byTicket.size).toBe(3);
+    expect(byTicket.get(closed.ticketId)).toMatchObject({
+      reason: 'inbox.ticketClosed',
+      displayId: expect.stringMatching(/^T-\d{6}$/),
+    });
+    // Another business's ticket is "not found", and its readable id is never shown.
+    expect(byTicket.get(foreign.ticketId)).toEqual({
+      ticketId: foreign.ticketId,
+      displayId: null,
+      reason: 'bulk.ticketNotFound',
+    });
+    expect(byTicket.get(unknown)).toMatchObject({ reason: 'bulk.ticketNotFound', displayId: null });
+
+    const rows = await ticketRows([open.ticketId, closed.ticketId]);
+    expect(rows.get(open.ticketId)).toMatchObject({ status: 'resolved', remarks: 'massal' });
+    expect(rows.get(closed.ticketId)).toMatchObject({ status: 'resolved', remarks: null });
+    const [foreignRow] = await server.deps.db.select().from(tickets).where(eq(tickets.id, foreign.ticketId));
+    expect(foreignRow).toMatchObject({ status: 'unassigned', remarks: null, resolvedAt: null });
+    // A filter never reaches another business: theirs has no job of ours and ours none of theirs.
+    expect((await api('GET', `/api/bulk-jobs/${jobId}/failures`, otherOwner)).statusCode).toBe(404);
+  });
+
+  it('adds an internal note once per ticket, sends public replies only inside the window, assigns', async () => {
+    const a = await newTicket('Catatan A');
+    const b = await newTicket('Catatan B');
+    const note = await startJob({
+      selection: { kind: 'ids', ids: [a.ticketId, b.ticketId] },
+      action: { sendMessageAs: 'internal', message: 'Sudah dicek', assignedCs: biz.userIds[biz.agent.email] },
+    });
+    expect(await finished(server.app, note.jobId)).toMatchObject({ status: 'COMPLETED', failed: 0 });
+    const notes = await server.deps.db
+      .select()
+      .from(messages)
+      .where(inArray(messages.ticketId, [a.ticketId, b.ticketId]));
+    expect(notes.map((m) => [m.ticketId, m.visibility, m.status, m.text]).sort()).toEqual(
+      [
+        [a.ticketId, 'internal', 'sent', 'Sudah dicek'],
+        [b.ticketId, 'internal', 'sent', 'Sudah dicek'],
+      ].sort(),
+    );
+    const assigned = await ticketRows([a.ticketId, b.ticketId]);
+    expect(assigned.get(a.ticketId)).toMatchObject({
+      status: 'assigned',
+      assigneeId: biz.userIds[biz.agent.email],
+    });
+
+    // Public: only where the customer wrote in the last 24 hours (000 §4); the others are logged.
+    await server.deps.db
+      .update(tickets)
+      .set({ lastCustomerMessageAt: sql`now()` })
+      .where(eq(tickets.id, a.ticketId));
+    const reply = await startJob({
+      selection: { kind: 'ids', ids: [a.ticketId, b.ticketId] },
+      action: { sendMessageAs: 'public', message: 'Halo semua' },
+    });
+    expect(await finished(server.app, reply.jobId)).toMatchObject({ status: 'COMPLETED', failed: 1 });
+    const log = (await api('GET', `/api/bulk-jobs/${reply.jobId}/failures`, agent)).json().items;
+    expect(log).toEqual([expect.objectContaining({ ticketId: b.ticketId, reason: 'inbox.expiredWhatsapp' })]);
+    const replies = await server.deps.db
+      .select()
+      .from(messages)
+      .where(and(inArray(messages.ticketId, [a.ticketId, b.ticketId]), eq(messages.visibility, 'public')));
+    expect(replies.map((m) => [m.ticketId, m.direction, m.text])).toEqual([
+      [a.ticketId, 'out', 'Halo semua'],
+    ]);
+    const [ticketA] = await server.deps.db.select().from(tickets).where(eq(tickets.id, a.ticketId));
+    expect(ticketA).toMatchObject({
+      lastMessagePreview: 'Halo semua',
+      lastMessageDirection: 'out',
+      responded: true,
+    });
+  });
+
+  it('refuses bad input with the translated message, a user without inbox update, and foreign assignees', async () => {
+    const { ticketId } = await newTicket();
+    const ids = { kind: 'ids', ids: [ticketId] };
+    const nothing = await api('POST', '/api/bulk-jobs', agent, { selection: ids, action: {} });
+    expect(nothing.json()).toMatchObject({
+      statusCode: 400,
+      message: 'Choose at least one change to apply.',
+    });
+    const half = await api(
+      'POST',
+      '/api/bulk-jobs',
+      agent,
+      { selection: ids, action: { message: 'x' } },
+      'id',
+    );
+    expect(half.statusCode).toBe(400);
+    expect(half.json().fields).toMatchObject({ 'action.sendMessageAs': 'Kolom ini wajib diisi' });
+    const noTicket = await api('POST', '/api/bulk-jobs', agent, {
+      selection: { kind: 'filter', filter: { tag: 'tidak-ada-tiket-dengan-tag-ini' } },
+      action: { priority: 2 },
+    });
+    expect(noTicket.json()).toMatchObject({ statusCode: 400, message: 'Select at least one chat.' });
+    const badTag = await api('POST', '/api/bulk-jobs', agent, {
+      selection: ids,
+      action: { addTags: ['x'.repeat(51)] },
+    });
+    expect(badTag.json()).toMatchObject({ statusCode: 400, message: 'Max 50 Characters' });
+    const foreignAssignee = await api('POST', '/api/bulk-jobs', agent, {
+      selection: ids,
+      action: { assignedCs: other.userIds[other.agent.email] },
+    });
+    expect(foreignAssignee.json()).toMatchObject({ statusCode: 400, code: 'inbox.assigneeInvalid' });
+    const refused = await api('POST', '/api/bulk-jobs', contactOnly, {
+      selection: ids,
+      action: { priority: 1 },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You have no permission to access this menu.');
+    expect((await api('GET', '/api/bulk-jobs', contactOnly)).statusCode).toBe(403);
+    const [row] = await server.deps.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    expect(row).toMatchObject({ priority: 3 });
+  });
+});
+
+describe('a bulk job and a restart', () => {
+  it.skipIf(testDbKind() === 'pglite')(
+    'resumes where it stopped when its worker stops mid-way (no ticket changed twice)',
+    async () => {
+      const api = await startTestServer({ work: false });
+      const url = api.deps.config.databaseUrl!;
+      const workers: { stop: () => Promise<void> }[] = [];
+      const startWorker = async () => {
+        const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 3 });
+        const deps = createServerDeps({
+          config: api.deps.config,
+          database,
+          logger: api.deps.logger,
+          version: 'test',
+        });
+        deps.jobs.register(bulkJob(deps, { send: defineJobs(deps).send, chunkSize: 2 }));
+        await deps.jobs.start({ work: true });
+        const worker = { deps, database, stop: async () => {} };
+        worker.stop = async () => {
+          await deps.jobs.stop();
+          await database.close();
+        };
+        workers.push(worker);
+        return worker;
+      };
+      const lock = new pg.Client({ connectionString: url });
+      await lock.connect();
+      try {
+        const b = await makeBusiness(api.deps.db, 'Restart');
+        const tokens = await signInFresh(api.app, b.owner.email);
+        const account = (await connectWhatsapp(api.app, tokens, 'http://127.0.0.1:9/v25.0')).id;
+        const ids: string[] = [];
+        for (let i = 0; i < 7; i++)
+          ids.push(
+            (await openWhatsappTicket(api.deps.db, { clientId: b.clientId, channelAccountId: account }))
+              .ticketId,
+          );
+        const res = await api.app.inject({
+          method: 'POST',
+          url: '/api/bulk-jobs',
+          headers: bearer(tokens),
+          payload: {
+            selection: { kind: 'ids', ids },
+            action: { sendMessageAs: 'internal', message: 'sekali' },
+          },
+        });
+        const { jobId } = res.json();
+        // The third ticket is held by another transaction: the worker finishes chunk 1 and waits in chunk 2.
+        await lock.query('begin');
+        await lock.query('select 1 from tickets where client_id = $1 and id = $2 for update', [
+          b.clientId,
+          ids[2],
+        ]);
+        const first = await startWorker();
+        const progress = () =>
+          api.app
+            .inject({ method: 'GET', url: `/api/bulk-jobs/${jobId}`, headers: bearer(tokens) })
+            .then((r) => r.json() as { processed: number; status: string });
+        await waitFor(async () => (await progress()).processed === 2);
+        // The worker stops (pg-boss fails its job in progress, to be retried); then the ticket is let go.
+        await first.deps.jobs.stop();
+        const closing = first.database.close();
+        await lock.query('rollback');
+        await closing;
+        expect((await progress()).status).toBe('PROCESSING');
+
+        await startWorker();
+        expect(await finished(api.app, jobId, tokens, 30_000)).toMatchObject({
+          status: 'COMPLETED',
+          processed: 7,
+          failed: 0,
+        });
+        const notes = await api.deps.db
+          .select({ ticketId: messages.ticketId, n: sql<number>`count(*)::int` })
+          .from(messages)
+          .where(eq(messages.clientId, b.clientId))
+          .groupBy(messages.ticketId);
+        expect(notes.map((n) => n.n)).toEqual(ids.map(() => 1));
+        expect(new Set(notes.map((n) => n.ticketId))).toEqual(new Set(ids));
+      } finally {
+        await lock.end();
+        for (const w of workers.slice(1)) await w.stop();
+        await api.close();
+      }
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,194 @@
+import type { BulkAction, BulkFailure, BulkFilter } from '@sapa/contracts';
+import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.js';
+import { contacts } from '../contacts/contacts.schema.js';
+import { memberships, users } from '../identity/identity.schema.js';
+import { ticketFilterConditions } from '../inbox/inbox.service.js';
+import { tickets } from '../tickets/tickets.schema.js';
+import { displayIdOf } from '../tickets/tickets.service.js';
+import { bulkJobFailures, bulkJobs } from './bulk.schema.js';
+
+export type BulkJobRow = typeof bulkJobs.$inferSelect;
+
+/** Ids of the tickets matching the inbox filter, newest first, at most `limit`. */
+export async function matchingTicketIds(db: DbOrTx, clientId: string, filter: BulkFilter, limit: number) {
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .innerJoin(contacts, and(eq(contacts.clientId, tickets.clientId), eq(contacts.id, tickets.contactId)))
+    .where(and(...ticketFilterConditions(clientId, filter)))
+    .orderBy(desc(tickets.lastMessageAt), desc(tickets.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Whether the user is an active member of the business (a ticket can be assigned to them). */
+export async function isActiveMember(db: DbOrTx, clientId: string, userId: string) {
+  const [row] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.clientId, clientId),
+        eq(memberships.userId, userId),
+        isNull(memberships.deletedAt),
+        eq(users.status, 'active'),
+      ),
+    );
+  return Boolean(row);
+}
+
+export async function insertJob(db: DbOrTx, row: typeof bulkJobs.$inferInsert) {
+  await db.insert(bulkJobs).values(row);
+}
+
+export async function findJob(db: DbOrTx, clientId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(bulkJobs)
+    .where(and(eq(bulkJobs.clientId, clientId), eq(bulkJobs.id, id)));
+  return row;
+}
+
+/** The job's row, locked for this transaction (one chunk at a time, whatever the number of workers). */
+export async function lockJob(tx: DbOrTx, clientId: string, id: string) {
+  const [row] = await tx
+    .select({ processed: bulkJobs.processed, status: bulkJobs.status })
+    .from(bulkJobs)
+    .where(and(eq(bulkJobs.clientId, clientId), eq(bulkJobs.id, id)))
+    .for('update');
+  return row;
+}
+
+/** The caller's jobs, newest first (without the ticket id lists). */
+export async function listUserJobs(db: DbOrTx, clientId: string, userId: string, limit: number) {
+  const { ticketIds: _omitted, ...columns } = getTableColumns(bulkJobs);
+  return db
+    .select(columns)
+    .from(bulkJobs)
+    .where(and(eq(bulkJobs.clientId, clientId), eq(bulkJobs.userId, userId)))
+    .orderBy(desc(bulkJobs.createdAt), desc(bulkJobs.id))
+    .limit(limit);
+}
+
+/** What a chunk needs to know of its tickets; only tickets of the business are found. */
+export async function loadTickets(db: DbOrTx, clientId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      clientId: tickets.clientId,
+      id: tickets.id,
+      status: tickets.status,
+      channel: tickets.channel,
+      channelAccountId: tickets.channelAccountId,
+      lastCustomerMessageAt: tickets.lastCustomerMessageAt,
+      tags: tickets.tags,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.clientId, clientId), inArray(tickets.id, ids)));
+}
+
+export interface TicketChanges {
+  action: BulkAction;
+  actorId: string;
+  now: Date;
+  /** The preview of the public message the tickets receive (their last message becomes it). */
+  publicPreview: string | null;
+  /** Per ticket: its tags after the action (only when the action changes tags). */
+  tags: Map<string, string[]> | null;
+}
+
+/** One UPDATE for every ticket of a chunk that the action applies to. */
+export async function updateTickets(tx: DbOrTx, clientId: string, ids: string[], c: TicketChanges) {
+  if (ids.length === 0) return;
+  const { action, now } = c;
+  const at = now.toISOString();
+  const sets: SQL[] = [sql`updated_at = ${at}::timestamptz`];
+  if (action.priority !== undefined) sets.push(sql`priority = ${action.priority}`);
+  if (action.remarks !== undefined) sets.push(sql`remarks = ${action.remarks}`);
+  if (c.tags) sets.push(sql`tags = array(select jsonb_array_elements_text(v.tags))`);
+  if (action.assignedCs !== undefined) sets.push(sql`assignee_id = ${action.assignedCs}::uuid`);
+  // Resolving wins over the assignment's status.
+  if (action.status === 'resolved')
+    sets.push(
+      sql`status = 'resolved'`,
+      sql`resolved_at = ${at}::timestamptz`,
+      sql`resolved_by = ${c.actorId}::uuid`,
+      sql`resolve_note = null`,
+      sql`unread_count = 0`,
+    );
+  else if (action.assignedCs !== undefined) sets.push(sql`status = 'assigned'`);
+  if (c.publicPreview !== null)
+    sets.push(
+      sql`last_message_at = greatest(t.last_message_at, ${at}::timestamptz)`,
+      sql`last_message_preview = ${c.publicPreview}`,
+      sql`last_message_direction = 'out'`,
+      sql`last_message_status = 'pending'`,
+      sql`responded = true`,
+    );
+  const rows = JSON.stringify(ids.map((id) => ({ id, tags: c.tags?.get(id) ?? [] })));
+  await tx.execute(sql`
+    update tickets as t set ${sql.join(sets, sql`, `)}
+    from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, tags jsonb)
+    where t.client_id = ${clientId}::uuid and t.id = v.id`);
+}
+
+export async function insertFailures(
+  tx: DbOrTx,
+  clientId: string,
+  jobId: string,
+  failures: { ticketId: string; reason: string }[],
+) {
+  if (failures.length === 0) return;
+  await tx
+    .insert(bulkJobFailures)
+    .values(failures.map((f) => ({ clientId, jobId, ticketId: f.ticketId, reason: f.reason })))
+    .onConflictDoNothing();
+}
+
+/** Moves the cursor past a chunk; the job completes when the cursor reaches the end. */
+export async function advanceJob(tx: DbOrTx, clientId: string, id: string, by: number, failed: number) {
+  const [row] = await tx
+    .update(bulkJobs)
+    .set({
+      processed: sql`${bulkJobs.processed} + ${by}`,
+      failed: sql`${bulkJobs.failed} + ${failed}`,
+      status: sql`case when ${bulkJobs.processed} + ${by} >= ${bulkJobs.total} then 'COMPLETED' else 'PROCESSING' end`,
+      finishedAt: sql`case when ${bulkJobs.processed} + ${by} >= ${bulkJobs.total} then now() else null end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(bulkJobs.clientId, clientId), eq(bulkJobs.id, id)))
+    .returning();
+  return row;
+}
+
+export async function failJob(db: DbOrTx, clientId: string, id: string, error: string) {
+  const [row] = await db
+    .update(bulkJobs)
+    .set({ status: 'FAILED', error, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(bulkJobs.clientId, clientId), eq(bulkJobs.id, id), eq(bulkJobs.status, 'PROCESSING')))
+    .returning();
+  return row;
+}
+
+export async function listFailures(db: DbOrTx, clientId: string, jobId: string): Promise<BulkFailure[]> {
+  const rows = await db
+    .select({
+      ticketId: bulkJobFailures.ticketId,
+      reason: bulkJobFailures.reason,
+      displayNumber: tickets.displayNumber,
+    })
+    .from(bulkJobFailures)
+    .leftJoin(
+      tickets,
+      and(eq(tickets.clientId, bulkJobFailures.clientId), eq(tickets.id, bulkJobFailures.ticketId)),
+    )
+    .where(and(eq(bulkJobFailures.clientId, clientId), eq(bulkJobFailures.jobId, jobId)))
+    .orderBy(bulkJobFailures.ticketId);
+  return rows.map((r) => ({
+    ticketId: r.ticketId,
+    displayId: r.displayNumber === null ? null : displayIdOf(r.displayNumber),
+    reason: r.reason,
+  }));
+}

@@ -62,7 +62,8 @@ export type BulkActionInput = z.input<typeof bulkActionSchema>;
 export const bulkFilterSchema = z.object({
   tab: z.enum(['unassigned', 'assigned']).default('unassigned'),
   channel: channelCodeSchema.optional(),
-  priority: prioritySchema.optional(),
+  /** A number in a body, a string in a query. */
+  priority: z.coerce.number().pipe(prioritySchema).optional(),
   tag: z.string().max(50).optional(),
   responded: z.enum(['true', 'false']).optional(),
   search: z.string().max(100).optional(),
@@ -98,6 +99,13 @@ export const bulkEndpoints = {
     path: '/api/bulk-jobs',
     body: z.object({ selection: bulkSelectionSchema, action: bulkActionSchema }),
     response: z.object({ jobId: z.string().uuid(), totalTickets: z.number().int() }),
+  }),
+  /** How many tickets the inbox filter matches ("select all N matching"), counted up to the limit + 1. */
+  matching: defineEndpoint({
+    method: 'GET',
+    path: '/api/bulk-jobs/matching',
+    query: bulkFilterSchema,
+    response: z.object({ count: z.number().int(), overLimit: z.boolean() }),
   }),
   /** The caller's recent jobs, newest first (the progress bar survives a reload). */
   list: defineEndpoint({

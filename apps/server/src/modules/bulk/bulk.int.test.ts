@@ -102,6 +102,8 @@ describe('bulk actions', () => {
     const stranger = await connectChat(base, otherOwner.accessToken);
     sockets.push(mine, theirs, stranger);
 
+    const count = await api('GET', `/api/bulk-jobs/matching?tab=unassigned&tag=${tag}`, agent);
+    expect(count.json()).toEqual({ count: 7, overLimit: false });
     const { jobId, totalTickets } = await startJob({
       selection: { kind: 'filter', filter: { tab: 'unassigned', tag } },
       action: {

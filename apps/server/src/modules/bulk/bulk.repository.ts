@@ -10,16 +10,25 @@ import { bulkJobFailures, bulkJobs } from './bulk.schema.js';
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
 
-/** Ids of the tickets matching the inbox filter, newest first, at most `limit`. */
-export async function matchingTicketIds(db: DbOrTx, clientId: string, filter: BulkFilter, limit: number) {
-  const rows = await db
+const matching = (db: DbOrTx, clientId: string, filter: BulkFilter, limit: number) =>
+  db
     .select({ id: tickets.id })
     .from(tickets)
     .innerJoin(contacts, and(eq(contacts.clientId, tickets.clientId), eq(contacts.id, tickets.contactId)))
     .where(and(...ticketFilterConditions(clientId, filter)))
     .orderBy(desc(tickets.lastMessageAt), desc(tickets.id))
     .limit(limit);
-  return rows.map((r) => r.id);
+
+/** Ids of the tickets matching the inbox filter, newest first, at most `limit`. */
+export async function matchingTicketIds(db: DbOrTx, clientId: string, filter: BulkFilter, limit: number) {
+  return (await matching(db, clientId, filter, limit)).map((r) => r.id);
+}
+
+/** How many tickets match the inbox filter, counting at most `limit`. */
+export async function countMatchingTickets(db: DbOrTx, clientId: string, filter: BulkFilter, limit: number) {
+  const sub = matching(db, clientId, filter, limit).as('m');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sub);
+  return Number(row?.n ?? 0);
 }
 
 /** Whether the user is an active member of the business (a ticket can be assigned to them). */

@@ -10,6 +10,9 @@ export function registerBulkRoutes(r: RouteRegistrar, deps: ServerDeps, jobs: bu
   route(r, bulkEndpoints.create, update, ({ body, request }) =>
     bulk.createBulkJob(deps, jobs, requireAuth(request), body),
   );
+  route(r, bulkEndpoints.matching, update, ({ query, request }) =>
+    bulk.countMatching(deps, requireAuth(request), query),
+  );
   route(r, bulkEndpoints.list, update, ({ request }) => bulk.listBulkJobs(deps, requireAuth(request)));
   route(r, bulkEndpoints.job, update, ({ params, request }) =>
     bulk.getBulkJob(deps, requireAuth(request), params.id!),

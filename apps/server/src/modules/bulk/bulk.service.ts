@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   BULK_MAX_TICKETS,
   BULK_RECENT_JOBS,
+  type BulkFilter,
   type BulkJob,
   type BulkProgress,
   type bulkEndpoints,
@@ -75,6 +76,12 @@ export async function createBulkJob(deps: ServerDeps, jobs: BulkJobs, auth: Auth
   });
   await deps.jobs.send(jobs.bulk, { clientId: auth.clientId, jobId: id }, { singletonKey: id });
   return { jobId: id, totalTickets: ids.length };
+}
+
+/** "Select all N matching": the count of the inbox filter, bounded by the job limit. */
+export async function countMatching(deps: ServerDeps, auth: AuthContext, filter: BulkFilter) {
+  const count = await repo.countMatchingTickets(deps.db, auth.clientId, filter, BULK_MAX_TICKETS + 1);
+  return { count: Math.min(count, BULK_MAX_TICKETS), overLimit: count > BULK_MAX_TICKETS };
 }
 
 export async function getBulkJob(deps: ServerDeps, auth: AuthContext, id: string): Promise<BulkJob> {

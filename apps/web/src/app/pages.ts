@@ -10,6 +10,8 @@ const settingsAccount = () => import('../features/settings-account');
 const inbox = () => import('../features/inbox');
 const settingsStore = () => import('../features/settings-store');
 const livechat = () => import('../features/livechat');
+const contacts = () => import('../features/contacts');
+const views = () => import('../features/views');
 const notAvailable = () => import('../shared/ui/NotAvailablePage');
 
 /** Public pages that exist; every other public route renders the public "not available yet" page. */
@@ -30,9 +32,15 @@ export const SHELL_PAGES: Record<string, LazyPage> = {
   '/dashboard': () => dashboard().then((m) => ({ Component: m.DashboardPage })),
   '/customer-service/inbox': () => inbox().then((m) => ({ Component: m.InboxPage })),
   '/customer-service/inbox-chatroom': () => inbox().then((m) => ({ Component: m.InboxChatroomPage })),
+  '/customer-service/ticket-view': () => views().then((m) => ({ Component: m.TicketViewPage })),
   '/setting/store': () => settingsStore().then((m) => ({ Component: m.BusinessSettingsPage })),
   '/livechat/create': () => livechat().then((m) => ({ Component: m.LivechatCreatePage })),
   '/livechat/edit/:id': () => livechat().then((m) => ({ Component: m.LivechatEditPage })),
+  '/contact': () => contacts().then((m) => ({ Component: m.ContactsPage })),
+  '/contact/detail': () => contacts().then((m) => ({ Component: m.ContactDetailPage })),
+  '/contact/add-contact-tag': () => contacts().then((m) => ({ Component: m.ContactTagPage })),
+  '/contact/edit-contact-tag/:tag': () => contacts().then((m) => ({ Component: m.ContactTagPage })),
+  '/contact/custom-field': () => contacts().then((m) => ({ Component: m.CustomFieldsPage })),
   '/setting/admin': () => settingsAdmin().then((m) => ({ Component: m.AdminSettingsPage })),
   '/setting/account': () => settingsAccount().then((m) => ({ Component: m.AccountSettingsPage })),
   '/setting/self-change-password': () => settingsAccount().then((m) => ({ Component: m.ChangePasswordPage })),

@@ -1,0 +1,4 @@
+export { ContactDetailPage } from './ContactDetailPage';
+export { ContactsPage } from './ContactsPage';
+export { ContactTagPage } from './ContactTagPage';
+export { CustomFieldsPage } from './CustomFieldsPage';

@@ -1,0 +1,113 @@
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, screenshot } from './support/browser.js';
+import { signIn } from './support/journey.js';
+
+const url = inject('sapaUrl');
+const page = await openPage({ width: 1440 });
+const run = Date.now().toString(36).slice(-5);
+
+async function choose(scope: ReturnType<typeof page.getByRole>, label: RegExp, option: string) {
+  await scope.locator('input').and(page.getByLabel(label)).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('contacts (001 §2 Contacts, customer groups, custom fields)', () => {
+  it('creates a group and a custom field, adds a contact with them, sees them on the detail, and deletes it', async () => {
+    await signIn(page, url, 'owner@demo.sapa.id');
+    await page.goto(`${url}/contact`);
+
+    // A customer group: the spec's limits show on the form.
+    const groupName = `Setia ${run}`;
+    await page.getByRole('tab', { name: 'Grup pelanggan' }).click();
+    await page.getByRole('button', { name: 'Tambah grup', exact: true }).click();
+    const groupDialog = page.getByRole('dialog', { name: 'Tambah grup pelanggan' });
+    await groupDialog.getByRole('textbox', { name: /^Nama grup/ }).fill(groupName);
+    await groupDialog.getByRole('button', { name: 'Tambah grup' }).click();
+    await groupDialog.getByText('Deskripsi wajib diisi').waitFor();
+    await groupDialog.getByRole('textbox', { name: /^Deskripsi/ }).fill('Pelanggan yang belanja tiap bulan');
+    await groupDialog.getByRole('button', { name: 'Tambah grup' }).click();
+    await groupDialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('group-row').filter({ hasText: groupName }).waitFor();
+
+    // A single-choice custom field with two options.
+    const fieldTitle = `Kota ${run}`;
+    await page.getByRole('tab', { name: 'Kontak', exact: true }).click();
+    await page.getByRole('link', { name: 'Kolom kustom' }).click();
+    await page.waitForURL(/\/contact\/custom-field$/);
+    await page.getByRole('button', { name: 'Tambah kolom' }).click();
+    const fieldDialog = page.getByRole('dialog', { name: 'Tambah kolom kustom' });
+    await fieldDialog.getByRole('textbox', { name: /^Judul/ }).fill(fieldTitle);
+    await choose(fieldDialog, /^Tipe/, 'Pilihan tunggal');
+    await fieldDialog.getByRole('button', { name: 'Tambah kolom' }).click();
+    await fieldDialog.getByText('Opsi wajib diisi').waitFor();
+    await fieldDialog.getByRole('textbox', { name: 'Opsi 1' }).fill('Jakarta');
+    await fieldDialog.getByRole('button', { name: 'Tambah opsi' }).click();
+    await fieldDialog.getByRole('textbox', { name: 'Opsi 2' }).fill('Bandung');
+    await fieldDialog.getByRole('button', { name: 'Tambah kolom' }).click();
+    await fieldDialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('custom-field-row').filter({ hasText: fieldTitle }).waitFor();
+    await screenshot(page, 'contacts-custom-fields-id-1440');
+
+    // A contact in the group with the field filled.
+    const name = `Rina Lestari ${run}`;
+    const phone = `62812${String(Date.now()).slice(-7)}`;
+    await page.goto(`${url}/contact`);
+    await page.getByRole('button', { name: 'Tambah kontak' }).click();
+    const contactDialog = page.getByRole('dialog', { name: 'Tambah kontak' });
+    await contactDialog.getByRole('textbox', { name: /^Nama/ }).fill(name);
+    await contactDialog.getByRole('textbox', { name: /^Nomor telepon/ }).fill(`+${phone}`);
+    await choose(contactDialog, /^Grup pelanggan/, groupName);
+    await contactDialog.getByRole('heading', { name: 'Tambah kontak' }).click();
+    await choose(contactDialog, new RegExp(`^${fieldTitle}`), 'Bandung');
+    await screenshot(page, 'contacts-add-id-1440');
+    await contactDialog.getByRole('button', { name: 'Tambah kontak' }).click();
+    await contactDialog.waitFor({ state: 'hidden' });
+
+    // The same number again is a duplicate (001 §8).
+    await page.getByRole('button', { name: 'Tambah kontak' }).click();
+    await contactDialog.getByRole('textbox', { name: /^Nama/ }).fill('Rina Kembar');
+    await contactDialog.getByRole('textbox', { name: /^Nomor telepon/ }).fill(`+62 ${phone.slice(2)}`);
+    await contactDialog.getByRole('button', { name: 'Tambah kontak' }).click();
+    await contactDialog.getByText(/^Kontak duplikat/).waitFor();
+    await contactDialog.getByRole('button', { name: 'Batal' }).click();
+
+    // Found by part of the number typed the local way, opened, and it shows the group and the field.
+    await page.getByRole('textbox', { name: 'Cari' }).fill(`0${phone.slice(2, 9)}`);
+    const row = page.getByTestId('contact-row').filter({ hasText: name });
+    await row.waitFor();
+    await expect.poll(() => page.getByTestId('contact-row').count()).toBe(1);
+    await screenshot(page, 'contacts-list-id-1440');
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/contact\/detail\?id=/);
+    await page.getByRole('heading', { name }).waitFor();
+    await page.getByText(groupName, { exact: true }).waitFor();
+    await page.getByText(fieldTitle, { exact: true }).waitFor();
+    await page.getByText('Bandung', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Riwayat transaksi' }).click();
+    await page.getByRole('tabpanel', { name: 'Riwayat transaksi' }).getByText('Belum tersedia').waitFor();
+    await screenshot(page, 'contacts-detail-id-1440');
+
+    // Phone width and English.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByRole('heading', { name }).waitFor();
+    await screenshot(page, 'contacts-detail-id-390');
+    await page.evaluate(() => localStorage.setItem('sapa.language', 'en'));
+    await page.goto(`${url}/contact`);
+    await page.getByTestId('contact-row').first().waitFor();
+    await screenshot(page, 'contacts-list-en-390');
+    await page.setViewportSize({ width: 1440, height: 860 });
+    await screenshot(page, 'contacts-list-en-1440');
+    await page.evaluate(() => localStorage.setItem('sapa.language', 'id'));
+
+    // Deleted after confirming.
+    await page.goto(`${url}/contact`);
+    await page.getByRole('textbox', { name: 'Cari' }).fill(name);
+    await page.getByRole('button', { name: `Hapus ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Hapus kontak' });
+    await confirm.getByRole('button', { name: 'Hapus' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByText('Tidak ada kontak yang cocok').waitFor();
+  });
+});

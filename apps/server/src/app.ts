@@ -35,6 +35,7 @@ import { registerLivechatRoutes } from './modules/livechat/livechat.routes.js';
 import { sendNotificationJob } from './modules/notifications/notifications.jobs.js';
 import { registerPlayRoutes } from './modules/play/play.routes.js';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.js';
+import { registerTicketFormRoutes } from './modules/ticket-forms/ticket-forms.routes.js';
 import { registerTicketCategoryRoutes } from './modules/tickets/ticket-categories.routes.js';
 import { registerTicketPropertyRoutes } from './modules/tickets/ticket-properties.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerTicketCategoryRoutes(app, deps);
   registerBulkRoutes(app, deps, jobs);
   registerCsLibraryRoutes(app, deps, jobs);
+  registerTicketFormRoutes(app, deps);
   registerContactRoutes(app, deps);
   registerContactCrmRoutes(app, deps);
   registerViewRoutes(app, deps);

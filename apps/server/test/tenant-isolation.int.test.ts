@@ -29,6 +29,8 @@ let contactFieldB: string;
 let bulkJobB: string;
 let viewB: string;
 let libraryB: Record<'quick-replies' | 'remarks' | 'chat-tags' | 'macros', string>;
+let ticketFieldB: string;
+let ticketFormB: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -129,6 +131,12 @@ beforeAll(async () => {
     'chat-tags': await crm('/api/chat-tags', { title: 'Tag B' }),
     macros: await crm('/api/macros', { title: 'Makro B', actions: [{ type: 'priority', priority: 1 }] }),
   };
+  // B's ticket field and form (000 §3, §7 ticket-form, fields).
+  ticketFieldB = await crm('/api/ticket-fields', { title: 'Field B', type: 'text' });
+  ticketFormB = await crm('/api/ticket-forms', {
+    title: 'Form B',
+    fields: [{ fieldId: ticketFieldB, mandatory: false }],
+  });
 });
 afterAll(() => server.close());
 
@@ -249,6 +257,32 @@ const businessBIds: Record<
     id: () => ticketB,
     more: { macroId: () => libraryB.macros },
     body: { applicationId: '0190f4c8-0000-7000-8000-000000000011' },
+  },
+  '/api/ticket-forms/:id': {
+    param: 'id',
+    id: () => ticketFormB,
+    body: { title: 'Diretas', fields: [{ fieldId: ticketFieldB, mandatory: true }] },
+  },
+  '/api/ticket-fields/:fieldId': {
+    param: 'fieldId',
+    id: () => ticketFieldB,
+    body: { title: 'Diretas', type: 'text' },
+  },
+  '/api/tickets/:id/form': {
+    param: 'id',
+    id: () => ticketB,
+    body: { ticketFormId: null, chatPriority: 1, chatCategoryId: null, emailCc: '', values: {} },
+  },
+  '/api/tickets/:id/time-tracking': {
+    param: 'id',
+    id: () => ticketB,
+    body: {
+      id: '0190f4c8-0000-7000-8000-000000000012',
+      kind: 'update_ticket',
+      startedAt: 1_700_000_000_000,
+      endedAt: 1_700_000_060_000,
+      durationInSecond: 60,
+    },
   },
 };
 

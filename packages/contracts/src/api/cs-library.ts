@@ -76,6 +76,22 @@ export const libraryEndpoints = {
   'chat-tags': libraryEndpointsOf('chat-tags', chatTagInputSchema),
 } as const;
 
+/**
+ * 001 §8 "Duplicate titles": two titles are the same when they are equal after trimming, ignoring case (the
+ * server's `lower(title)` unique index; the settings forms check it before saving).
+ */
+export function libraryTitleKey(title: string): string {
+  return title.trim().toLowerCase();
+}
+export function isDuplicateTitle(
+  title: string,
+  existing: readonly { id: string; title: string }[],
+  exceptId?: string,
+): boolean {
+  const key = libraryTitleKey(title);
+  return key !== '' && existing.some((e) => e.id !== exceptId && libraryTitleKey(e.title) === key);
+}
+
 /** Contact variables a quick reply or a macro message may use ({{name}}, {{phone}}, {{ticket}}, {{agent}}). */
 export const REPLY_VARIABLES = ['name', 'phone', 'ticket', 'agent'] as const;
 export type ReplyVariable = (typeof REPLY_VARIABLES)[number];

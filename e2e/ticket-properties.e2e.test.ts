@@ -131,7 +131,8 @@ describe('ticket properties and the contact panel in the chat room', () => {
 
   it("shows another agent's changes live, without a reload", async () => {
     const colleague = await (await newContext(browser, { width: 1440 })).newPage();
-    await signIn(colleague, url, 'agent1@demo.sapa.id');
+    // Supervisor 2 sees every chat (a Customer Service 2 agent would only see chats assigned to them).
+    await signIn(colleague, url, 'admin@demo.sapa.id');
     await colleague.goto(agent.url());
     const theirs = colleague.getByRole('complementary', { name: 'Detail chat' });
     await theirs.getByLabel('Catatan', { exact: true }).waitFor();

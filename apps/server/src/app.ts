@@ -3,13 +3,16 @@ import { join, normalize, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { VERSION_HEADER } from '@sapa/contracts';
+import { type RealtimeEvent, VERSION_HEADER } from '@sapa/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { registerAccessRoleRoutes } from './modules/access-roles/access-roles.routes.js';
 import { registerActivityRoutes } from './modules/activity/activity.routes.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
+import { bulkJob } from './modules/bulk/bulk.jobs.js';
+import { registerBulkRoutes } from './modules/bulk/bulk.routes.js';
+import { bulkProgressToOwner } from './modules/bulk/bulk.service.js';
 import { registerChannelRoutes } from './modules/channels/channels.routes.js';
 import { livechatSender } from './modules/channels/connectors/livechat/outbound.js';
 import { whatsappInboundJob } from './modules/channels/connectors/whatsapp-cloud/inbound.js';
@@ -20,12 +23,9 @@ import {
 } from './modules/channels/connectors/whatsapp-cloud/outbound.js';
 import { registerWhatsappWebhookRoutes } from './modules/channels/connectors/whatsapp-cloud/webhook.routes.js';
 import { outboundSendJob } from './modules/channels/outbound/outbound-send.job.js';
-import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
+import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
 import { registerCsLibraryRoutes } from './modules/cs-library/cs-library.routes.js';
-import { bulkJob } from './modules/bulk/bulk.jobs.js';
-import { registerBulkRoutes } from './modules/bulk/bulk.routes.js';
-import { bulkProgressToOwner } from './modules/bulk/bulk.service.js';
 import { registerAppRoutes } from './modules/demo/demo.routes.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.js';
@@ -34,6 +34,10 @@ import { registerUploadRoutes } from './modules/inbox/uploads.routes.js';
 import { registerLivechatRoutes } from './modules/livechat/livechat.routes.js';
 import { sendNotificationJob } from './modules/notifications/notifications.jobs.js';
 import { registerPlayRoutes } from './modules/play/play.routes.js';
+import { hasOpenTickets } from './modules/teams/agents.service.js';
+import { autoAssignJob, triggerAutoAssignOnNewChats } from './modules/teams/assignment.service.js';
+import { registerTeamRoutes } from './modules/teams/teams.routes.js';
+import { createTicketAudience } from './modules/teams/visibility.js';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.js';
 import { registerTicketFormRoutes } from './modules/ticket-forms/ticket-forms.routes.js';
 import { registerTicketCategoryRoutes } from './modules/tickets/ticket-categories.routes.js';
@@ -45,7 +49,7 @@ import { installRouteAccess, PUBLIC, type RegisteredRoute } from './platform/aut
 import type { ServerDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { contractSerializerCompiler } from './platform/http/serializer.js';
-import { inboxReaders, registerRealtimeHub } from './platform/realtime/realtime-hub.js';
+import { REALTIME_TOPIC, registerRealtimeHub } from './platform/realtime/realtime-hub.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -66,6 +70,7 @@ export function defineJobs(deps: ServerDeps) {
     send,
     bulk: bulkJob(deps, { send }),
     markRead: outboundMarkReadJob(deps),
+    autoAssign: autoAssignJob(deps),
   };
 }
 
@@ -115,7 +120,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiHooks: {} });
 
-  const userDeletionGuards: UserDeletionGuard[] = [];
+  const userDeletionGuards: UserDeletionGuard[] = [hasOpenTickets(deps.db)];
   registerAppRoutes(app, deps);
   registerIdentityRoutes(app, deps, jobs);
   registerActivityRoutes(app, deps);
@@ -128,6 +133,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   await registerUploadRoutes(app, deps);
   registerTicketPropertyRoutes(app, deps);
   registerTicketCategoryRoutes(app, deps);
+  registerTeamRoutes(app, deps);
   registerBulkRoutes(app, deps, jobs);
   registerCsLibraryRoutes(app, deps, jobs);
   registerTicketFormRoutes(app, deps);
@@ -137,7 +143,18 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerPlayRoutes(app, deps);
   registerTemplateRoutes(app, deps, jobs);
   await registerWhatsappWebhookRoutes(app, deps, jobs.whatsappInbound);
-  const hub = await registerRealtimeHub(app, deps, { canReceive: bulkProgressToOwner(inboxReaders) });
+  // Sockets get only the tickets their user may see (000 §6 CS positions); new chats start assignment rounds.
+  const audience = createTicketAudience();
+  const unwatch = [
+    deps.bus.subscribe(REALTIME_TOPIC, (event) => audience.remember(event as RealtimeEvent)),
+    deps.bus.subscribe(REALTIME_TOPIC, triggerAutoAssignOnNewChats(deps)),
+  ];
+  app.addHook('onClose', async () => {
+    for (const u of unwatch) u();
+  });
+  const hub = await registerRealtimeHub(app, deps, {
+    canReceive: bulkProgressToOwner(audience.canReceive),
+  });
   await registerLivechatRoutes(app, deps, (clientId) => hub.inboxReaderCount(clientId) > 0);
   registerMetrics(app);
   await registerWebApp(app, deps.config.webDist);

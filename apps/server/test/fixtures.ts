@@ -19,7 +19,9 @@ export async function makeBusiness(db: Db, name = 'Toko Uji', extra: Partial<New
       phone: `62812${String(n).padStart(3, '0')}${String(Date.now()).slice(-5)}`,
     },
     { email: `admin-${tag}@example.com`, name: 'Admin', role: 'ADC', csPosition: 'SPV2', password: PASSWORD },
-    { email: `agent-${tag}@example.com`, name: 'Agent', role: 'USC', csPosition: 'CS2', password: PASSWORD },
+    // Supervisor 2: a customer-service user who sees, replies to and is assigned every chat (000 §6); tests of
+    // the narrower positions (CS1, CS2, SPV1) add their own members.
+    { email: `agent-${tag}@example.com`, name: 'Agent', role: 'USC', csPosition: 'SPV2', password: PASSWORD },
     ...extra.map((m, i) => ({
       email: `extra${i}-${tag}@example.com`,
       name: `Extra ${i}`,

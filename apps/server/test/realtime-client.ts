@@ -17,6 +17,8 @@ export function ticketUpdated(clientId: string, marker = 'x'): RealtimeEvent {
       status: 'unassigned',
       assigneeId: null,
       assigneeName: null,
+      groupId: null,
+      assignedVia: null,
       priority: 3,
       tags: [],
       remarks: marker,

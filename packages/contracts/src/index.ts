@@ -15,6 +15,7 @@ export * from './api/inbox.js';
 export * from './api/livechat.js';
 export * from './api/play.js';
 export * from './api/templates.js';
+export * from './api/teams.js';
 export * from './api/ticket-forms.js';
 export * from './api/ticket-properties.js';
 export * from './api/uploads.js';

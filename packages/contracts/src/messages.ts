@@ -453,6 +453,37 @@ export const MESSAGES = {
     en: 'Failed to deactivate Auto Assign. Please try again.',
     id: 'Gagal menonaktifkan Auto Assign. Silakan coba lagi.',
   },
+  // Groups, CS positions, assignment (000 §5 group rules, §6 CS roles, §8 group and assignment failures)
+  'teams.saveFailed': { en: 'Failed Saving Group, {0}', id: 'Gagal Menyimpan Grup, {0}' },
+  'teams.nameTaken': {
+    en: 'A group with this name already exists',
+    id: 'Grup dengan nama ini sudah ada',
+  },
+  'teams.deleteFailed': { en: 'Failed to delete the group. {0}', id: 'Gagal menghapus grup. {0}' },
+  'teams.groupNotEmpty': {
+    en: 'Remove every member before deleting the group.',
+    id: 'Keluarkan semua anggota sebelum menghapus grup.',
+  },
+  'teams.defaultGroup': {
+    en: 'The default group cannot be deleted.',
+    id: 'Grup default tidak dapat dihapus.',
+  },
+  'teams.groupInvalid': { en: 'This group does not exist.', id: 'Grup ini tidak ada.' },
+  'teams.memberAddFailed': {
+    en: 'Failed to add the member: this user cannot handle chats.',
+    id: 'Gagal menambahkan anggota: pengguna ini tidak dapat menangani chat.',
+  },
+  'teams.memberRemoveFailed': { en: 'Failed to remove the member.', id: 'Gagal mengeluarkan anggota.' },
+  'teams.listFailed': { en: 'Failed to load the groups.', id: 'Gagal memuat grup.' },
+  'teams.assignFailed': { en: 'Failed to assign the chat.', id: 'Gagal menugaskan chat.' },
+  'teams.cannotReply': {
+    en: 'Your position (Supervisor 1) can see and assign chats but not reply.',
+    id: 'Posisi Anda (Supervisor 1) dapat melihat dan menugaskan chat, tetapi tidak membalas.',
+  },
+  'teams.cannotAssign': {
+    en: 'Your position cannot assign chats.',
+    id: 'Posisi Anda tidak dapat menugaskan chat.',
+  },
   // Generic HTTP
   'http.notFound': { en: 'Not found', id: 'Tidak ditemukan' },
   'http.internal': {

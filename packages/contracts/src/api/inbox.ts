@@ -68,6 +68,9 @@ export const ticketSummarySchema = z.object({
   status: ticketStatusSchema,
   assigneeId: z.string().uuid().nullable(),
   assigneeName: z.string().nullable(),
+  /** The agent group (null: the business's default group) and how the assignee got the ticket. */
+  groupId: z.string().uuid().nullable(),
+  assignedVia: z.enum(['manual', 'auto', 'play']).nullable(),
   priority: prioritySchema,
   tags: z.array(z.string()),
   remarks: z.string().nullable(),
@@ -165,11 +168,16 @@ export const inboxEndpoints = {
     body: z.object({}).optional(),
     response: z.object({ ok: z.literal(true) }),
   }),
-  /** 000 §7 POST chatRoom/transfer and chatRoom/bot/transfer. */
+  /** 000 §7 POST chatRoom/transfer and chatRoom/bot/transfer: to an agent, or to a group (then waiting in it). */
   assign: defineEndpoint({
     method: 'POST',
     path: '/api/tickets/:id/assign',
-    body: z.object({ assigneeId: z.string().uuid() }),
+    body: z
+      .object({ assigneeId: z.string().uuid().optional(), groupId: z.string().uuid().optional() })
+      .refine((b) => Boolean(b.assigneeId) !== Boolean(b.groupId), {
+        message: 'validation.fieldRequired',
+        path: ['assigneeId'],
+      }),
     response: ticketSummarySchema,
   }),
   /** 000 §7 PUT chatRoom/bot and DELETE chatRoom: resolve, optionally with a note. */
@@ -196,6 +204,13 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     message: messageSchema,
   }),
   z.object({ type: z.literal('ticket.updated'), clientId: z.string().uuid(), ticket: ticketSummarySchema }),
+  /** The ticket left this user's view (reassigned away from a CS agent): drop it, nothing else is said. */
+  z.object({
+    type: z.literal('ticket.revoked'),
+    clientId: z.string().uuid(),
+    ticketId: z.string().uuid(),
+    userId: z.string().uuid(),
+  }),
   bulkProgressEventSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -7,7 +7,7 @@ import {
   type Message,
   type TicketSummary,
 } from '@sapa/contracts';
-import { and, asc, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/route-access.js';
@@ -19,12 +19,20 @@ import { assertCreditsAvailable } from '../billing/chat-credits.service.js';
 import type { markReadJobSchema } from '../channels/connectors/whatsapp-cloud/outbound.js';
 import type { sendJobSchema } from '../channels/outbound/outbound-send.job.js';
 import { contacts } from '../contacts/contacts.schema.js';
-import { memberships, users } from '../identity/identity.schema.js';
+import { users } from '../identity/identity.schema.js';
+import { summaryMaskFor } from '../teams/agents.service.js';
+import { assignTicket as assignTo, requestAutoAssign } from '../teams/assignment.service.js';
+import { recordTicketAudit } from '../teams/ticket-history.js';
+import {
+  assertMayAssign,
+  assertMayReply,
+  requireVisibleTicket,
+  visibleTicketsWhere,
+} from '../teams/visibility.js';
 import { publishRealtime } from '../tickets/realtime.js';
 import { messages, tickets } from '../tickets/tickets.schema.js';
 import {
   getMessage,
-  getTicket,
   getTicketSummary,
   type MessageRow,
   previewOf,
@@ -79,6 +87,9 @@ export function ticketFilterConditions(clientId: string, q: BulkFilter): SQL[] {
 /** Inbox lists: keyset on (last_message_at, id) over the (client_id, status, last_message_at, id) index. */
 export async function listTickets(deps: ServerDeps, auth: AuthContext, q: Query<'tickets'>) {
   const where = ticketFilterConditions(auth.clientId, q);
+  // 000 §6: a Customer Service agent lists only their own (CS1: automatically assigned) tickets.
+  const visible = visibleTicketsWhere(auth);
+  if (visible) where.push(visible);
   const newest = q.sort === 'latest';
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
@@ -99,8 +110,9 @@ export async function listTickets(deps: ServerDeps, auth: AuthContext, q: Query<
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
+  const mask = await summaryMaskFor(deps.db, auth);
   return {
-    items: page.map(toTicketSummary),
+    items: page.map((r) => mask(toTicketSummary(r))),
     nextCursor:
       rows.length > q.limit && last ? encodeCursor(last.ticket.lastMessageAt, last.ticket.id) : null,
   };
@@ -116,6 +128,7 @@ export async function unreadCount(deps: ServerDeps, auth: AuthContext) {
         eq(tickets.clientId, auth.clientId),
         sql`${tickets.status} in ('unassigned', 'assigned')`,
         gt(tickets.unreadCount, 0),
+        visibleTicketsWhere(auth),
       ),
     )
     .groupBy(tickets.status);
@@ -123,10 +136,9 @@ export async function unreadCount(deps: ServerDeps, auth: AuthContext) {
   return { unassigned: of('unassigned'), assigned: of('assigned') };
 }
 
-async function requireTicket(deps: ServerDeps, auth: AuthContext, id: string): Promise<TicketRow> {
-  const row = await getTicket(deps.db, auth.clientId, id);
-  if (!row) throw notFound();
-  return row;
+/** The ticket if the caller may see it (000 §6 CS positions); 404 otherwise, like an unknown one. */
+function requireTicket(deps: ServerDeps, auth: AuthContext, id: string): Promise<TicketRow> {
+  return requireVisibleTicket(deps.db, auth, id);
 }
 
 async function summaryOf(deps: ServerDeps, clientId: string, id: string): Promise<TicketSummary> {
@@ -136,7 +148,9 @@ async function summaryOf(deps: ServerDeps, clientId: string, id: string): Promis
 }
 
 export async function getTicketDetail(deps: ServerDeps, auth: AuthContext, id: string) {
-  return summaryOf(deps, auth.clientId, id);
+  await requireTicket(deps, auth, id);
+  const mask = await summaryMaskFor(deps.db, auth);
+  return mask(await summaryOf(deps, auth.clientId, id));
 }
 
 /** The chat history newest first; `before` is the cursor of the oldest message already shown. */
@@ -192,6 +206,7 @@ export async function sendMessage(
   body: Body<'sendMessage'>,
 ): Promise<Message> {
   const ticket = await requireTicket(deps, auth, ticketId);
+  if (!body.internal) assertMayReply(auth);
   const existing = await findByClientMessageId(deps, auth.clientId, body.clientMessageId);
   if (existing) {
     if (existing.ticketId !== ticketId) throw conflict('validation.invalid');
@@ -288,6 +303,7 @@ export async function retryMessage(
   messageId: string,
 ): Promise<Message> {
   const ticket = await requireTicket(deps, auth, ticketId);
+  assertMayReply(auth);
   const found = await getMessage(deps.db, auth.clientId, messageId);
   if (!found || found.message.ticketId !== ticketId) throw notFound();
   const m = found.message;
@@ -344,35 +360,24 @@ export async function markTicketRead(deps: ServerDeps, jobs: InboxJobs, auth: Au
   return { ok: true as const };
 }
 
+/** 000 §2 assign to CS dialog: to an agent or to a group; supervisors and users without a CS position. */
 export async function assignTicket(
   deps: ServerDeps,
   auth: AuthContext,
   ticketId: string,
   body: Body<'assign'>,
 ) {
-  const ticket = await requireTicket(deps, auth, ticketId);
-  if (ticket.status === 'resolved') throw conflict('inbox.ticketClosed');
-  const [member] = await deps.db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.clientId, auth.clientId),
-        eq(memberships.userId, body.assigneeId),
-        isNull(memberships.deletedAt),
-        eq(users.status, 'active'),
-      ),
-    );
-  if (!member) throw badRequest('inbox.assigneeInvalid', { assigneeId: 'inbox.assigneeInvalid' });
-  const now = new Date();
-  await deps.db
-    .update(tickets)
-    .set({ status: 'assigned', assigneeId: body.assigneeId, updatedAt: now })
-    .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticketId)));
-  const summary = await summaryOf(deps, auth.clientId, ticketId);
-  await publishRealtime(deps, { type: 'ticket.updated', clientId: auth.clientId, ticket: summary });
-  return summary;
+  assertMayAssign(auth);
+  await requireTicket(deps, auth, ticketId);
+  const to = body.groupId ? { groupId: body.groupId } : { agentId: body.assigneeId! };
+  const summary = await assignTo(deps, {
+    clientId: auth.clientId,
+    ticketId,
+    to,
+    source: 'manual',
+    by: auth.userId,
+  });
+  return (await summaryMaskFor(deps.db, auth))(summary);
 }
 
 export async function resolveTicket(
@@ -384,17 +389,32 @@ export async function resolveTicket(
   const ticket = await requireTicket(deps, auth, ticketId);
   if (ticket.status !== 'resolved') {
     const now = new Date();
-    await deps.db
-      .update(tickets)
-      .set({
-        status: 'resolved',
-        resolvedAt: now,
-        resolvedBy: auth.userId,
-        resolveNote: body.note || null,
-        unreadCount: 0,
-        updatedAt: now,
-      })
-      .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticketId)));
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(tickets)
+        .set({
+          status: 'resolved',
+          resolvedAt: now,
+          resolvedBy: auth.userId,
+          resolveNote: body.note || null,
+          unreadCount: 0,
+          updatedAt: now,
+        })
+        .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticketId)));
+      await recordTicketAudit(tx, {
+        clientId: auth.clientId,
+        ticketId,
+        actorUserId: auth.userId,
+        action: 'resolve',
+        changes: {
+          status: { from: ticket.status, to: 'resolved' },
+          resolveNote: { from: null, to: body.note || null },
+        },
+        at: now,
+      });
+    });
+    // The agent has room for another waiting ticket.
+    if (ticket.assigneeId) await requestAutoAssign(deps, auth.clientId);
   }
   const summary = await summaryOf(deps, auth.clientId, ticketId);
   if (ticket.status !== 'resolved')

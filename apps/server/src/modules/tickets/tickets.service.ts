@@ -59,6 +59,8 @@ export function toTicketSummary(r: SummaryRow): TicketSummary {
     status: t.status,
     assigneeId: t.assigneeId,
     assigneeName: r.assigneeName ?? null,
+    groupId: t.groupId,
+    assignedVia: t.assignedVia,
     priority: (t.priority === 1 || t.priority === 2 ? t.priority : 3) as 1 | 2 | 3,
     tags: t.tags,
     remarks: t.remarks,

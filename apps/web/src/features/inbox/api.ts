@@ -139,6 +139,11 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
     applyMessageToCaches(queryClient, event.message);
   } else if (event.type === 'ticket.updated') {
     applyTicketToCaches(queryClient, event.ticket);
+  } else if (event.type === 'ticket.revoked') {
+    // Reassigned away from this agent: it leaves their lists and chat room.
+    queryClient.removeQueries({ queryKey: inboxKeys.ticket(event.ticketId) });
+    void queryClient.invalidateQueries({ queryKey: inboxKeys.tickets });
+    void queryClient.invalidateQueries({ queryKey: inboxKeys.unread });
   }
 }
 

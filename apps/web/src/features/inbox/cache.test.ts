@@ -24,6 +24,8 @@ function ticket(n: number, patch: Partial<TicketSummary> = {}): TicketSummary {
     status: 'unassigned',
     assigneeId: null,
     assigneeName: null,
+    groupId: null,
+    assignedVia: null,
     priority: 3,
     tags: [],
     remarks: null,

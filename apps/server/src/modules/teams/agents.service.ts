@@ -1,0 +1,229 @@
+import {
+  agentRoleOfPosition,
+  type CsAgent,
+  type CsConfiguration,
+  type CsMe,
+  type CsPosition,
+  csCapabilitiesOf,
+  DEFAULT_MAX_CONCURRENT_CHATS,
+  HIDE_PHONE_BIT,
+  type TicketSummary,
+} from '@sapa/contracts';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/route-access.js';
+import type { DbOrTx } from '../../platform/db/database.js';
+import type { ServerDeps } from '../../platform/deps.js';
+import { notFound } from '../../platform/http/errors.js';
+import { memberships, users } from '../identity/identity.schema.js';
+import { tickets } from '../tickets/tickets.schema.js';
+import { requestAutoAssign } from './assignment.service.js';
+import { agentStates, csConfigurations, csGroupMembers } from './teams.schema.js';
+
+const DEFAULT_CONFIGURATION: CsConfiguration = {
+  featureCs: 0,
+  featureManager: 0,
+  isAutoAssignFeature: false,
+  isDisplayChatroomEmoji: true,
+  isDisplayChatroomAttachment: true,
+  isDisplayChatroomCSName: true,
+  isFetchFromContact: false,
+};
+
+export async function getConfiguration(db: DbOrTx, clientId: string): Promise<CsConfiguration> {
+  const [row] = await db.select().from(csConfigurations).where(eq(csConfigurations.clientId, clientId));
+  if (!row) return DEFAULT_CONFIGURATION;
+  return {
+    featureCs: row.featureCs,
+    featureManager: row.featureManager,
+    isAutoAssignFeature: row.isAutoAssignFeature,
+    isDisplayChatroomEmoji: row.isDisplayChatroomEmoji,
+    isDisplayChatroomAttachment: row.isDisplayChatroomAttachment,
+    isDisplayChatroomCSName: row.isDisplayChatroomCsName,
+    isFetchFromContact: row.isFetchFromContact,
+  };
+}
+
+export async function updateConfiguration(
+  deps: ServerDeps,
+  auth: AuthContext,
+  input: CsConfiguration,
+): Promise<CsConfiguration> {
+  const values = {
+    featureCs: input.featureCs,
+    featureManager: input.featureManager,
+    isAutoAssignFeature: input.isAutoAssignFeature,
+    isDisplayChatroomEmoji: input.isDisplayChatroomEmoji,
+    isDisplayChatroomAttachment: input.isDisplayChatroomAttachment,
+    isDisplayChatroomCsName: input.isDisplayChatroomCSName,
+    isFetchFromContact: input.isFetchFromContact,
+    updatedAt: new Date(),
+  };
+  await deps.db
+    .insert(csConfigurations)
+    .values({ clientId: auth.clientId, ...values })
+    .onConflictDoUpdate({ target: csConfigurations.clientId, set: values });
+  if (input.isAutoAssignFeature) await requestAutoAssign(deps, auth.clientId);
+  return getConfiguration(deps.db, auth.clientId);
+}
+
+/** 000 §5: phone numbers are hidden when bit 128 is set in featureCs (featureManager for supervisors). */
+export function hidesPhone(config: CsConfiguration, position: CsPosition | null): boolean {
+  if (!position) return false;
+  const flags = position === 'SPV1' || position === 'SPV2' ? config.featureManager : config.featureCs;
+  return (flags & HIDE_PHONE_BIT) !== 0;
+}
+
+/** Keeps the last three digits of a phone-like handle: 6281277005566 → ••••••••••566. */
+export function maskPhone(handle: string): string {
+  if (!/^\+?\d{5,}$/.test(handle)) return handle;
+  return `${'•'.repeat(handle.length - 3)}${handle.slice(-3)}`;
+}
+
+/** A function that masks ticket summaries for this caller (identity when nothing is hidden). */
+export async function summaryMaskFor(
+  db: DbOrTx,
+  auth: Pick<AuthContext, 'clientId' | 'csPosition'>,
+): Promise<(t: TicketSummary) => TicketSummary> {
+  if (!auth.csPosition) return (t) => t;
+  if (!hidesPhone(await getConfiguration(db, auth.clientId), auth.csPosition)) return (t) => t;
+  return (t) => ({ ...t, contact: { ...t.contact, handle: maskPhone(t.contact.handle) } });
+}
+
+async function stateOf(db: DbOrTx, clientId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(agentStates)
+    .where(and(eq(agentStates.clientId, clientId), eq(agentStates.userId, userId)));
+  return {
+    status: row?.status ?? ('online' as const),
+    maxConcurrentChats: row?.maxConcurrentChats ?? DEFAULT_MAX_CONCURRENT_CHATS,
+  };
+}
+
+export async function getCsMe(deps: ServerDeps, auth: AuthContext): Promise<CsMe> {
+  const state = await stateOf(deps.db, auth.clientId, auth.userId);
+  const config = await getConfiguration(deps.db, auth.clientId);
+  return {
+    csPosition: auth.csPosition,
+    agentRole: agentRoleOfPosition(auth.csPosition),
+    status: state.status,
+    maxConcurrentChats: state.maxConcurrentChats,
+    capabilities: csCapabilitiesOf(auth.csPosition),
+    hidePhone: hidesPhone(config, auth.csPosition),
+  };
+}
+
+/** 000 §3 agentStatus: the caller goes online or offline; coming online hands out waiting tickets. */
+export async function setAgentStatus(
+  deps: ServerDeps,
+  auth: AuthContext,
+  status: 'online' | 'offline',
+): Promise<CsMe> {
+  const now = new Date();
+  await deps.db
+    .insert(agentStates)
+    .values({ clientId: auth.clientId, userId: auth.userId, status, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [agentStates.clientId, agentStates.userId],
+      set: { status, updatedAt: now },
+    });
+  if (status === 'online') await requestAutoAssign(deps, auth.clientId);
+  return getCsMe(deps, auth);
+}
+
+/** The business's members who work in the inbox (a CS position), with status, load and groups. */
+export async function listAgents(
+  db: DbOrTx,
+  clientId: string,
+  filter: { userId?: string; groupId?: string } = {},
+): Promise<CsAgent[]> {
+  const conditions = [
+    eq(memberships.clientId, clientId),
+    isNull(memberships.deletedAt),
+    sql`${memberships.csPosition} is not null`,
+  ];
+  if (filter.userId) conditions.push(eq(memberships.userId, filter.userId));
+  if (filter.groupId)
+    conditions.push(
+      sql`exists (select 1 from ${csGroupMembers} g where g.client_id = ${memberships.clientId}
+        and g.user_id = ${memberships.userId} and g.group_id = ${filter.groupId}::uuid)`,
+    );
+  const rows = await db
+    .select({
+      userId: memberships.userId,
+      name: users.name,
+      email: users.email,
+      csPosition: memberships.csPosition,
+      active: sql<boolean>`${users.status} = 'active'`,
+      status: agentStates.status,
+      max: agentStates.maxConcurrentChats,
+      openTickets: sql<number>`(select count(*) from ${tickets} t where t.client_id = ${memberships.clientId}
+        and t.assignee_id = ${memberships.userId} and t.status = 'assigned')::int`,
+      groupIds: sql<string[]>`coalesce((select array_agg(g.group_id::text order by g.created_at)
+        from ${csGroupMembers} g where g.client_id = ${memberships.clientId}
+        and g.user_id = ${memberships.userId}), '{}'::text[])`,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(
+      agentStates,
+      and(eq(agentStates.clientId, memberships.clientId), eq(agentStates.userId, memberships.userId)),
+    )
+    .where(and(...conditions))
+    .orderBy(asc(users.name), asc(memberships.userId))
+    .limit(1000);
+  return rows.map((r) => {
+    const position = r.csPosition as CsPosition | null;
+    return {
+      userId: r.userId,
+      name: r.name,
+      email: r.email,
+      csPosition: position,
+      agentRole: agentRoleOfPosition(position),
+      status: r.status ?? 'online',
+      maxConcurrentChats: r.max ?? DEFAULT_MAX_CONCURRENT_CHATS,
+      openTickets: Number(r.openTickets),
+      canBeAssigned: Boolean(r.active) && csCapabilitiesOf(position).canBeAssigned,
+      groupIds: Array.isArray(r.groupIds) ? r.groupIds : [],
+    };
+  });
+}
+
+export async function updateAgent(
+  deps: ServerDeps,
+  auth: AuthContext,
+  userId: string,
+  input: { maxConcurrentChats: number },
+): Promise<CsAgent> {
+  const [agent] = await listAgents(deps.db, auth.clientId, { userId });
+  if (!agent) throw notFound();
+  const now = new Date();
+  await deps.db
+    .insert(agentStates)
+    .values({ clientId: auth.clientId, userId, maxConcurrentChats: input.maxConcurrentChats, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [agentStates.clientId, agentStates.userId],
+      set: { maxConcurrentChats: input.maxConcurrentChats, updatedAt: now },
+    });
+  await requestAutoAssign(deps, auth.clientId);
+  const [updated] = await listAgents(deps.db, auth.clientId, { userId });
+  return updated!;
+}
+
+/** 001 §5: a user cannot be deleted while assigned or open tickets exist (a `UserDeletionGuard`). */
+export function hasOpenTickets(db: DbOrTx) {
+  return async (clientId: string, userId: string): Promise<boolean> => {
+    const [row] = await db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.clientId, clientId),
+          eq(tickets.assigneeId, userId),
+          sql`${tickets.status} in ('unassigned', 'assigned')`,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  };
+}

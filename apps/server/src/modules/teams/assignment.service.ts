@@ -1,0 +1,366 @@
+import {
+  type AssignmentSource,
+  type CsPosition,
+  csCapabilitiesOf,
+  DEFAULT_MAX_CONCURRENT_CHATS,
+  type RealtimeEvent,
+  type TicketSummary,
+} from '@sapa/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import { z } from 'zod';
+import type { DbOrTx } from '../../platform/db/database.js';
+import type { ServerDeps } from '../../platform/deps.js';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import type { JobDefinition } from '../../platform/jobs/job-queue.js';
+import { memberships, users } from '../identity/identity.schema.js';
+import { publishRealtime } from '../tickets/realtime.js';
+import { tickets } from '../tickets/tickets.schema.js';
+import { getTicketSummary } from '../tickets/tickets.service.js';
+import { agentStates, csConfigurations, csGroups, ticketTransfers } from './teams.schema.js';
+import { recordTicketAudit } from './ticket-history.js';
+
+export type AssignTarget = { agentId: string } | { groupId: string };
+
+export interface AssignInput {
+  clientId: string;
+  ticketId: string;
+  to: AssignTarget;
+  /** 'manual' (an agent or supervisor), 'auto' (automatic assignment), 'play' (Auto Assign play mode). */
+  source: AssignmentSource;
+  /** The user who assigns; null for the system. */
+  by: string | null;
+}
+
+/** Positions that can be handed chats (000 §6: Supervisor 1 cannot be assigned). */
+const ASSIGNABLE_POSITIONS = ['SPV2', 'CS1', 'CS2'] as const;
+
+async function assignableMember(db: DbOrTx, clientId: string, userId: string) {
+  const [member] = await db
+    .select({ userId: memberships.userId, csPosition: memberships.csPosition })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.clientId, clientId),
+        eq(memberships.userId, userId),
+        isNull(memberships.deletedAt),
+        eq(users.status, 'active'),
+      ),
+    );
+  if (!member || !csCapabilitiesOf((member.csPosition as CsPosition | null) ?? null).canBeAssigned)
+    return null;
+  return member;
+}
+
+interface AssignOutcome {
+  summary: TicketSummary;
+  previousAssigneeId: string | null;
+}
+
+/**
+ * Assigns a ticket to an agent, or moves it to a group (then it waits there, unassigned, for the automatic
+ * assignment). Keeps the transfer history and the audit log in the same transaction, then tells the inbox.
+ * Used by the inbox (manual), the automatic assignment, Auto Assign play mode and bulk actions.
+ * Visibility and permission checks of the caller are the caller's business; this checks the target.
+ */
+export async function assignTicket(deps: ServerDeps, input: AssignInput): Promise<TicketSummary> {
+  const outcome = await deps.db.transaction((tx) => assignInTx(tx, input));
+  await publishAssignment(deps, input.clientId, outcome);
+  if ('groupId' in input.to) await requestAutoAssign(deps, input.clientId);
+  return outcome.summary;
+}
+
+async function publishAssignment(deps: ServerDeps, clientId: string, outcome: AssignOutcome) {
+  await publishRealtime(deps, { type: 'ticket.updated', clientId, ticket: outcome.summary });
+  const previous = outcome.previousAssigneeId;
+  if (previous && previous !== outcome.summary.assigneeId)
+    await publishRealtime(deps, {
+      type: 'ticket.revoked',
+      clientId,
+      ticketId: outcome.summary.id,
+      userId: previous,
+    });
+}
+
+async function assignInTx(tx: DbOrTx, input: AssignInput): Promise<AssignOutcome> {
+  const { clientId, ticketId } = input;
+  const [ticket] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.clientId, clientId), eq(tickets.id, ticketId)))
+    .for('update');
+  if (!ticket) throw notFound();
+  if (ticket.status === 'resolved') throw conflict('inbox.ticketClosed');
+  const now = new Date();
+  let next: { assigneeId: string | null; groupId: string | null; status: 'assigned' | 'unassigned' };
+  if ('agentId' in input.to) {
+    const member = await assignableMember(tx, clientId, input.to.agentId);
+    if (!member) throw badRequest('inbox.assigneeInvalid', { assigneeId: 'inbox.assigneeInvalid' });
+    next = { assigneeId: member.userId, groupId: ticket.groupId, status: 'assigned' };
+  } else {
+    const [group] = await tx
+      .select({ id: csGroups.id })
+      .from(csGroups)
+      .where(and(eq(csGroups.clientId, clientId), eq(csGroups.id, input.to.groupId)));
+    if (!group) throw badRequest('teams.groupInvalid', { groupId: 'teams.groupInvalid' });
+    next = { assigneeId: null, groupId: group.id, status: 'unassigned' };
+  }
+  const status = ticket.status === 'expired' ? 'expired' : next.status;
+  await tx
+    .update(tickets)
+    .set({
+      status,
+      assigneeId: next.assigneeId,
+      groupId: next.groupId,
+      assignedVia: next.assigneeId ? input.source : null,
+      updatedAt: now,
+    })
+    .where(and(eq(tickets.clientId, clientId), eq(tickets.id, ticketId)));
+  await tx.insert(ticketTransfers).values({
+    clientId,
+    id: uuidv7(),
+    ticketId,
+    fromUserId: ticket.assigneeId,
+    toUserId: next.assigneeId,
+    fromGroupId: ticket.groupId,
+    toGroupId: next.groupId,
+    source: input.source,
+    byUserId: input.by,
+    createdAt: now,
+  });
+  await recordTicketAudit(tx, {
+    clientId,
+    ticketId,
+    actorUserId: input.by,
+    action: ticket.assigneeId ? 'transfer' : 'assign',
+    changes: {
+      assigneeId: { from: ticket.assigneeId, to: next.assigneeId },
+      groupId: { from: ticket.groupId, to: next.groupId },
+      status: { from: ticket.status, to: status },
+      assignedVia: { from: ticket.assignedVia, to: next.assigneeId ? input.source : null },
+    },
+    at: now,
+  });
+  const summary = await getTicketSummary(tx, clientId, ticketId);
+  if (!summary) throw notFound();
+  return { summary, previousAssigneeId: ticket.assigneeId };
+}
+
+// ---------------------------------------------------------------- automatic assignment
+
+export const AUTO_ASSIGN_QUEUE = 'teams.auto-assign';
+const autoAssignSchema = z.object({ clientId: z.string().uuid() });
+
+/** The job: hands the business's waiting tickets to online agents with room (its own queue). */
+export function autoAssignJob(deps: ServerDeps): JobDefinition<typeof autoAssignSchema> {
+  return {
+    name: AUTO_ASSIGN_QUEUE,
+    schema: autoAssignSchema,
+    retryLimit: 3,
+    retryDelaySeconds: 1,
+    concurrency: 2,
+    handler: async ({ clientId }) => {
+      await runAutoAssign(deps, clientId);
+    },
+  };
+}
+
+/**
+ * Asks for an automatic assignment round of a business: after a ticket arrives, an agent comes online or
+ * gets room (a ticket closed, a limit raised), or a group gains members. Rounds are idempotent.
+ */
+export async function requestAutoAssign(deps: ServerDeps, clientId: string): Promise<void> {
+  // Only the name, schema and retry settings are read when sending; the handler runs in the worker.
+  const definition: JobDefinition<typeof autoAssignSchema> = {
+    name: AUTO_ASSIGN_QUEUE,
+    schema: autoAssignSchema,
+    retryLimit: 3,
+    retryDelaySeconds: 1,
+    handler: async () => undefined,
+  };
+  try {
+    await deps.jobs.send(definition, { clientId });
+  } catch (err) {
+    deps.logger.warn({ err, clientId }, 'auto-assign request failed');
+  }
+}
+
+export interface Candidate {
+  userId: string;
+  load: number;
+  max: number;
+  lastAssignedAt: Date | null;
+}
+
+/**
+ * Round robin with limits: the agent with room who was handed a ticket longest ago (never first), ties
+ * by id. Pure, so the rule is unit-tested on its own.
+ */
+export function pickAgent(candidates: readonly Candidate[]): Candidate | null {
+  let best: Candidate | null = null;
+  for (const c of candidates) {
+    if (c.load >= c.max) continue;
+    if (!best) {
+      best = c;
+      continue;
+    }
+    const a = c.lastAssignedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+    const b = best.lastAssignedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+    if (a < b || (a === b && c.userId < best.userId)) best = c;
+  }
+  return best;
+}
+
+/** Online agents of the business who may be handed chats, with their load and groups. */
+async function candidatesOf(tx: DbOrTx, clientId: string): Promise<(Candidate & { groupIds: string[] })[]> {
+  const rows = await tx.execute(sql`
+    select m.user_id as "userId",
+      coalesce(a.max_concurrent_chats, ${DEFAULT_MAX_CONCURRENT_CHATS})::int as "max",
+      a.last_assigned_at as "lastAssignedAt",
+      (select count(*) from tickets t
+        where t.client_id = m.client_id and t.assignee_id = m.user_id and t.status = 'assigned')::int as "load",
+      coalesce((select array_agg(g.group_id::text) from cs_group_members g
+        where g.client_id = m.client_id and g.user_id = m.user_id), '{}') as "groupIds"
+    from memberships m
+    join users u on u.id = m.user_id and u.status = 'active'
+    left join agent_states a on a.client_id = m.client_id and a.user_id = m.user_id
+    where m.client_id = ${clientId}::uuid and m.deleted_at is null
+      and m.cs_position in (${sql.join(
+        ASSIGNABLE_POSITIONS.map((p) => sql`${p}`),
+        sql`, `,
+      )})
+      and coalesce(a.status, 'online') = 'online'`);
+  return rowsOf<{
+    userId: string;
+    max: number;
+    lastAssignedAt: string | Date | null;
+    load: number;
+    groupIds: string[] | string;
+  }>(rows).map((r) => ({
+    userId: r.userId,
+    max: Number(r.max),
+    load: Number(r.load),
+    lastAssignedAt: r.lastAssignedAt ? new Date(r.lastAssignedAt) : null,
+    groupIds: parseTextArray(r.groupIds),
+  }));
+}
+
+/** A text[] as the driver returns it: an array (pg) or its literal '{a,b}' (some drivers). */
+function parseTextArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',') : [];
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/**
+ * One automatic assignment round of a business: oldest waiting ticket first, each to an online member of
+ * its group (no group: the default group; no groups at all: every agent) with room, round robin. Tickets
+ * of groups where nobody has room stay waiting.
+ *
+ * Concurrency: every ticket is handed out in its own transaction that first takes the business's
+ * assignment lock (an advisory transaction lock), so two workers never weigh the same agents' room at
+ * once, and locks the ticket row with FOR UPDATE SKIP LOCKED, so a ticket being assigned by hand at that
+ * moment is skipped. Returns how many it handed out.
+ */
+export async function runAutoAssign(deps: ServerDeps, clientId: string): Promise<number> {
+  const [config] = rowsOf<{ on: boolean }>(
+    await deps.db.execute(
+      sql`select is_auto_assign_feature as "on" from cs_configurations where client_id = ${clientId}::uuid`,
+    ),
+  );
+  if (!config?.on) return 0;
+  let handed = 0;
+  for (;;) {
+    const result = await deps.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`sapa.auto-assign:${clientId}`}, 0))`,
+      );
+      const groups = await tx
+        .select({ id: csGroups.id, isDefault: csGroups.isDefault })
+        .from(csGroups)
+        .where(eq(csGroups.clientId, clientId));
+      const defaultId = groups.find((g) => g.isDefault)?.id ?? null;
+      const candidates = (await candidatesOf(tx, clientId)).filter((c) => c.load < c.max);
+      if (candidates.length === 0) return null;
+      let inOpenGroup = sql``;
+      if (groups.length > 0) {
+        const open = [...new Set(candidates.flatMap((c) => c.groupIds))];
+        if (open.length === 0) return null;
+        const list = sql.join(
+          open.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        );
+        inOpenGroup = sql`and coalesce(t.group_id, ${defaultId}::uuid) in (${list})`;
+      }
+      const [ticket] = rowsOf<{ id: string; groupId: string | null }>(
+        await tx.execute(sql`
+          select t.id, t.group_id as "groupId" from tickets t
+          where t.client_id = ${clientId}::uuid and t.status = 'unassigned' and t.assignee_id is null
+            ${inOpenGroup}
+          order by t.created_at, t.id
+          limit 1
+          for update skip locked`),
+      );
+      if (!ticket) return null;
+      const groupId = ticket.groupId ?? defaultId;
+      const chosen = pickAgent(
+        groups.length > 0 ? candidates.filter((c) => groupId && c.groupIds.includes(groupId)) : candidates,
+      );
+      if (!chosen) return null;
+      const outcome = await assignInTx(tx, {
+        clientId,
+        ticketId: ticket.id,
+        to: { agentId: chosen.userId },
+        source: 'auto',
+        by: null,
+      });
+      const now = new Date();
+      await tx
+        .insert(agentStates)
+        .values({ clientId, userId: chosen.userId, lastAssignedAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [agentStates.clientId, agentStates.userId],
+          set: { lastAssignedAt: now },
+        });
+      return outcome;
+    });
+    if (!result) break;
+    handed += 1;
+    await publishAssignment(deps, clientId, result);
+  }
+  return handed;
+}
+
+/**
+ * Starts automatic assignment rounds when customers write on waiting tickets (a new ticket, or a reopened
+ * chat): events of one tick are coalesced per business, and nothing is queued for a business whose
+ * automatic assignment is off.
+ */
+export function triggerAutoAssignOnNewChats(deps: ServerDeps): (payload: unknown) => void {
+  const pending = new Set<string>();
+  const flush = async (clientId: string) => {
+    pending.delete(clientId);
+    try {
+      const [config] = await deps.db
+        .select({ on: csConfigurations.isAutoAssignFeature })
+        .from(csConfigurations)
+        .where(eq(csConfigurations.clientId, clientId));
+      if (config?.on) await requestAutoAssign(deps, clientId);
+    } catch (err) {
+      deps.logger.warn({ err, clientId }, 'auto-assign trigger failed');
+    }
+  };
+  return (payload) => {
+    const event = payload as RealtimeEvent;
+    if (event?.type !== 'message.created' || event.message.direction !== 'in') return;
+    if (event.ticket.status !== 'unassigned' || event.ticket.assigneeId) return;
+    if (pending.has(event.clientId)) return;
+    pending.add(event.clientId);
+    setImmediate(() => void flush(event.clientId));
+  };
+}

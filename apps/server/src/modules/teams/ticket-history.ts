@@ -1,0 +1,107 @@
+import type { TicketAuditEntry, TicketTransfer } from '@sapa/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { uuidv7 } from 'uuidv7';
+import type { DbOrTx } from '../../platform/db/database.js';
+import { users } from '../identity/identity.schema.js';
+import { csGroups, ticketAuditLog, ticketTransfers } from './teams.schema.js';
+
+export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
+
+/**
+ * Records a ticket change (000 §7 GET /auditLogs): who (null = the system), what, when. Call it in the
+ * transaction that makes the change; fields whose value did not change are left out, and nothing is
+ * written when nothing changed.
+ */
+export async function recordTicketAudit(
+  db: DbOrTx,
+  entry: {
+    clientId: string;
+    ticketId: string;
+    actorUserId: string | null;
+    action: string;
+    changes: AuditChanges;
+    at?: Date;
+  },
+): Promise<void> {
+  const changes: AuditChanges = {};
+  for (const [field, change] of Object.entries(entry.changes)) {
+    if (JSON.stringify(change.from ?? null) !== JSON.stringify(change.to ?? null)) changes[field] = change;
+  }
+  if (Object.keys(changes).length === 0) return;
+  await db.insert(ticketAuditLog).values({
+    clientId: entry.clientId,
+    id: uuidv7(),
+    ticketId: entry.ticketId,
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    changes,
+    createdAt: entry.at ?? new Date(),
+  });
+}
+
+export async function listTicketAudit(
+  db: DbOrTx,
+  clientId: string,
+  ticketId: string,
+): Promise<TicketAuditEntry[]> {
+  const rows = await db
+    .select({ entry: ticketAuditLog, actorName: users.name })
+    .from(ticketAuditLog)
+    .leftJoin(users, eq(users.id, ticketAuditLog.actorUserId))
+    .where(and(eq(ticketAuditLog.clientId, clientId), eq(ticketAuditLog.ticketId, ticketId)))
+    .orderBy(asc(ticketAuditLog.createdAt), asc(ticketAuditLog.id))
+    .limit(1000);
+  return rows.map(({ entry, actorName }) => ({
+    id: entry.id,
+    action: entry.action,
+    actorUserId: entry.actorUserId,
+    actorName: actorName ?? null,
+    changes: entry.changes,
+    at: entry.createdAt.getTime(),
+  }));
+}
+
+const fromUser = alias(users, 'from_user');
+const toUser = alias(users, 'to_user');
+const byUser = alias(users, 'by_user');
+
+export async function listTicketTransfers(
+  db: DbOrTx,
+  clientId: string,
+  ticketId: string,
+): Promise<TicketTransfer[]> {
+  const rows = await db
+    .select({
+      t: ticketTransfers,
+      fromName: fromUser.name,
+      toName: toUser.name,
+      byName: byUser.name,
+      groupName: csGroups.name,
+    })
+    .from(ticketTransfers)
+    .leftJoin(fromUser, eq(fromUser.id, ticketTransfers.fromUserId))
+    .leftJoin(toUser, eq(toUser.id, ticketTransfers.toUserId))
+    .leftJoin(byUser, eq(byUser.id, ticketTransfers.byUserId))
+    .leftJoin(
+      csGroups,
+      and(eq(csGroups.clientId, ticketTransfers.clientId), eq(csGroups.id, ticketTransfers.toGroupId)),
+    )
+    .where(and(eq(ticketTransfers.clientId, clientId), eq(ticketTransfers.ticketId, ticketId)))
+    .orderBy(asc(ticketTransfers.createdAt), asc(ticketTransfers.id))
+    .limit(1000);
+  return rows.map((r) => ({
+    id: r.t.id,
+    fromUserId: r.t.fromUserId,
+    fromUserName: r.fromName ?? null,
+    toUserId: r.t.toUserId,
+    toUserName: r.toName ?? null,
+    fromGroupId: r.t.fromGroupId,
+    toGroupId: r.t.toGroupId,
+    toGroupName: r.groupName ?? null,
+    source: r.t.source,
+    byUserId: r.t.byUserId,
+    byUserName: r.byName ?? null,
+    at: r.t.createdAt.getTime(),
+  }));
+}

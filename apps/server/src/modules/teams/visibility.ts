@@ -1,0 +1,100 @@
+import {
+  type AssignmentSource,
+  can,
+  canSeeTicket,
+  csCapabilitiesOf,
+  type RealtimeEvent,
+} from '@sapa/contracts';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/route-access.js';
+import type { DbOrTx } from '../../platform/db/database.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import type { CanReceive } from '../../platform/realtime/realtime-hub.js';
+import { tickets } from '../tickets/tickets.schema.js';
+import { getTicket, type TicketRow } from '../tickets/tickets.service.js';
+
+/**
+ * Who sees which tickets (000 §6 CS roles in the inbox): Supervisors 1 and 2 and users without a CS
+ * position see every ticket; Customer Service 2 the tickets assigned to them; Customer Service 1 only
+ * those Auto Assign handed them. The condition to AND into every ticket query; undefined = no limit.
+ */
+export function visibleTicketsWhere(auth: Pick<AuthContext, 'userId' | 'csPosition'>): SQL | undefined {
+  const sees = csCapabilitiesOf(auth.csPosition).sees;
+  if (sees === 'all') return undefined;
+  if (sees === 'own') return eq(tickets.assigneeId, auth.userId);
+  return and(eq(tickets.assigneeId, auth.userId), inArray(tickets.assignedVia, ['auto', 'play']));
+}
+
+/** Whether the caller may see this ticket row (a ticket they may not see answers 404, like an unknown one). */
+export function mayView(
+  auth: Pick<AuthContext, 'userId' | 'csPosition'>,
+  ticket: { assigneeId: string | null; assignedVia: AssignmentSource | null },
+): boolean {
+  return canSeeTicket(auth, ticket);
+}
+
+/** 000 §6: Supervisor 1 cannot reply. */
+export function assertMayReply(auth: Pick<AuthContext, 'csPosition'>): void {
+  if (!csCapabilitiesOf(auth.csPosition).canReply) throw new AppError(403, 'teams.cannotReply');
+}
+
+/** 000 §6: only supervisors (and users without a CS position) assign chats. */
+export function assertMayAssign(auth: Pick<AuthContext, 'csPosition'>): void {
+  if (!csCapabilitiesOf(auth.csPosition).canAssign) throw new AppError(403, 'teams.cannotAssign');
+}
+
+/**
+ * The realtime hub's predicate: inbox readers, limited per CS position like the HTTP lists, so an agent's
+ * socket never carries another agent's chat. Events that name only a ticket id (`message.updated`) are
+ * judged by the ticket's last assignment this process saw on the bus (every ticket change is published
+ * with its summary); a ticket not seen since the process started goes only to those who see every
+ * ticket, and to the author of the message (the ticks of one's own reply). `ticket.revoked` goes only to
+ * the agent it names.
+ */
+export function createTicketAudience(options: { maxTickets?: number } = {}) {
+  const maxTickets = options.maxTickets ?? 100_000;
+  const lastSeen = new Map<string, { assigneeId: string | null; assignedVia: AssignmentSource | null }>();
+  const remember = (event: RealtimeEvent) => {
+    if (event.type !== 'message.created' && event.type !== 'ticket.updated') return;
+    const { id, assigneeId, assignedVia } = event.ticket;
+    lastSeen.delete(id);
+    lastSeen.set(id, { assigneeId, assignedVia });
+    if (lastSeen.size > maxTickets) {
+      const oldest = lastSeen.keys().next().value;
+      if (oldest !== undefined) lastSeen.delete(oldest);
+    }
+  };
+  const canReceive: CanReceive = (auth, event) => {
+    if (!can(auth.subject, 'CUSTOMER_SERVICE_INBOX', 'READ')) return false;
+    const sees = csCapabilitiesOf(auth.csPosition).sees;
+    switch (event.type) {
+      case 'ticket.revoked':
+        return event.userId === auth.userId && sees !== 'all';
+      case 'message.created':
+      case 'ticket.updated':
+        return canSeeTicket(auth, event.ticket);
+      case 'message.updated': {
+        if (sees === 'all' || event.message.senderUserId === auth.userId) return true;
+        const ticket = lastSeen.get(event.ticketId);
+        return ticket ? canSeeTicket(auth, ticket) : false;
+      }
+      default: {
+        // Other events (e.g. a bulk job's progress) name the user they are for, or go to those who see all.
+        const userId = (event as { userId?: unknown }).userId;
+        return typeof userId === 'string' ? userId === auth.userId : sees === 'all';
+      }
+    }
+  };
+  return { canReceive, remember };
+}
+
+/** The ticket if the caller may see it; 404 otherwise (unknown, another business's, or another agent's). */
+export async function requireVisibleTicket(
+  db: DbOrTx,
+  auth: AuthContext,
+  ticketId: string,
+): Promise<TicketRow> {
+  const row = await getTicket(db, auth.clientId, ticketId);
+  if (!row || !mayView(auth, row)) throw notFound();
+  return row;
+}

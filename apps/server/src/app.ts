@@ -24,6 +24,8 @@ import {
 import { registerWhatsappWebhookRoutes } from './modules/channels/connectors/whatsapp-cloud/webhook.routes.js';
 import { outboundSendJob } from './modules/channels/outbound/outbound-send.job.js';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
+import { contactUploadJob } from './modules/contacts/contact-upload.jobs.js';
+import { registerContactUploadRoutes } from './modules/contacts/contact-upload.routes.js';
 import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
 import { registerCsLibraryRoutes } from './modules/cs-library/cs-library.routes.js';
 import { registerAppRoutes } from './modules/demo/demo.routes.js';
@@ -70,6 +72,7 @@ export function defineJobs(deps: ServerDeps) {
     send,
     bulk: bulkJob(deps, { send }),
     markRead: outboundMarkReadJob(deps),
+    contactUpload: contactUploadJob(deps),
     autoAssign: autoAssignJob(deps),
   };
 }
@@ -139,6 +142,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerTicketFormRoutes(app, deps);
   registerContactRoutes(app, deps);
   registerContactCrmRoutes(app, deps);
+  await registerContactUploadRoutes(app, deps, jobs.contactUpload);
   registerViewRoutes(app, deps);
   registerPlayRoutes(app, deps);
   registerTemplateRoutes(app, deps, jobs);

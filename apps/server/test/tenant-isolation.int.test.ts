@@ -26,8 +26,10 @@ let logoB: string;
 let contactGroupB: string;
 let contactTagB: string;
 let contactFieldB: string;
+let contactUploadB: string;
 let bulkJobB: string;
 let viewB: string;
+let csGroupB: string;
 let libraryB: Record<'quick-replies' | 'remarks' | 'chat-tags' | 'macros', string>;
 let ticketFieldB: string;
 let ticketFormB: string;
@@ -102,11 +104,23 @@ beforeAll(async () => {
   contactGroupB = await crm('/api/contact-groups', { name: 'Grup B', description: 'B' });
   contactTagB = await crm('/api/contact-tags', { name: 'Tag B' });
   viewB = await crm('/api/views', { name: 'View B', filters: { channels: ['WAP'] } });
+  // B's agent group with B's agent in it (000 §2 group management).
+  csGroupB = await crm('/api/cs/groups', { name: 'Grup B' });
+  await crm(`/api/cs/groups/${csGroupB}/members`, { userIds: [bizB.userIds[bizB.agent.email]!] });
   contactFieldB = await crm('/api/contact-fields', {
     title: 'Kolom B',
     type: 'text',
     validation: 'optional',
   });
+  const uploadB = await server.app.inject({
+    method: 'POST',
+    url: '/api/contact-uploads?name=b.csv',
+    headers: { ...bearer(ownerB), 'content-type': 'text/csv' },
+    payload:
+      'Nama,Nomor WhatsApp,Email,Grup,Tanggal Lahir (YYYY-MM-DD),Pendidikan Terakhir\nB,6281299990001,,,,\n',
+  });
+  expect(uploadB.statusCode, uploadB.body).toBe(200);
+  contactUploadB = uploadB.json().id;
   // B's bulk job, finished before the snapshot is taken.
   bulkJobB = (
     await server.app.inject({
@@ -229,6 +243,8 @@ const businessBIds: Record<
     id: () => contactTagB,
     body: { contactIds: ['0190f4c8-0000-7000-8000-000000000010'] },
   },
+  '/api/contact-uploads/:id': { param: 'id', id: () => contactUploadB },
+  '/api/contact-uploads/:id/failed-rows': { param: 'id', id: () => contactUploadB },
   '/api/contact-fields/:id': {
     param: 'id',
     id: () => contactFieldB,
@@ -238,6 +254,24 @@ const businessBIds: Record<
   '/api/livechat/logo/:uploadId': { param: 'uploadId', id: () => logoB },
   '/api/bulk-jobs/:id': { param: 'id', id: () => bulkJobB },
   '/api/bulk-jobs/:id/failures': { param: 'id', id: () => bulkJobB },
+  '/api/cs/agents/:userId': {
+    param: 'userId',
+    id: () => bizB.userIds[bizB.agent.email]!,
+    body: { maxConcurrentChats: 2 },
+  },
+  '/api/cs/groups/:id': { param: 'id', id: () => csGroupB, body: { name: 'Diretas' } },
+  '/api/cs/groups/:id/members': {
+    param: 'id',
+    id: () => csGroupB,
+    body: { userIds: ['0190f4c8-0000-7000-8000-000000000010'] },
+  },
+  '/api/cs/groups/:id/members/:userId': {
+    param: 'id',
+    id: () => csGroupB,
+    more: { userId: () => bizB.userIds[bizB.agent.email]! },
+  },
+  '/api/tickets/:id/transfers': { param: 'id', id: () => ticketB },
+  '/api/tickets/:id/audit': { param: 'id', id: () => ticketB },
   '/api/views/:id': { param: 'id', id: () => viewB, body: { name: 'Diretas', filters: {} } },
   '/api/views/:id/tickets': { param: 'id', id: () => viewB },
   '/api/quick-replies/:id': {

@@ -241,6 +241,25 @@ export const MESSAGES = {
     en: 'This custom field no longer exists.',
     id: 'Kolom kustom ini sudah tidak ada.',
   },
+  'contacts.upload.invalidFormat': { en: 'Invalid file format', id: 'Format file tidak valid' },
+  'contacts.upload.fileRequired': {
+    en: 'Please upload file to continue',
+    id: 'Unggah file untuk melanjutkan',
+  },
+  'contacts.upload.templateMismatch': {
+    en: 'The file does not match the template. Download the template and keep its columns unchanged.',
+    id: 'File tidak sesuai template. Unduh template dan jangan ubah kolomnya.',
+  },
+  'contacts.upload.tooManyRows': { en: 'Max 2000 contacts per file', id: 'Maksimal 2000 kontak per file' },
+  'contacts.upload.systemError': {
+    en: 'Error when processing file',
+    id: 'Terjadi kesalahan saat memproses file',
+  },
+  'contacts.upload.duplicateInFile': {
+    en: 'This number is already in an earlier row of the file',
+    id: 'Nomor ini sudah ada di baris sebelumnya dalam file',
+  },
+  'contacts.upload.groupUnknown': { en: 'Unknown group: {0}', id: 'Grup tidak dikenal: {0}' },
   'contacts.contactNotFound': {
     en: 'A chosen contact no longer exists.',
     id: 'Kontak yang dipilih sudah tidak ada.',

@@ -134,7 +134,8 @@ export const contactUploads = pgTable(
     savedCount: integer('saved_count').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),
     file: bytea('file'),
-    failedRows: jsonb('failed_rows').$type<{ row: number; values: string[]; reason: string }[]>(),
+    failedRows:
+      jsonb('failed_rows').$type<{ row: number; values: string[]; reason: string; params?: string[] }[]>(),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

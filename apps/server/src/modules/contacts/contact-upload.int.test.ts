@@ -1,0 +1,236 @@
+import * as XLSX from '@e965/xlsx';
+import { CONTACT_UPLOAD_COLUMNS, featureStringFrom, type TokenPair } from '@sapa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInFresh } from '../../../test/auth-helpers.js';
+import { bearer, makeBusiness } from '../../../test/fixtures.js';
+import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+
+/** Bulk upload of contacts (001 §3 upload history, §4 contact upload, §5, §8 contacts and upload). */
+let server: TestServer;
+let biz: Awaited<ReturnType<typeof makeBusiness>>;
+let other: Awaited<ReturnType<typeof makeBusiness>>;
+let owner: TokenPair;
+let noContact: TokenPair;
+let otherOwner: TokenPair;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  biz = await makeBusiness(server.deps.db, 'Unggah', [
+    { featureAccess: featureStringFrom(['CUSTOMER_SERVICE_INBOX']), csPosition: 'CS2' },
+  ]);
+  other = await makeBusiness(server.deps.db, 'Unggah Lain');
+  owner = await signInFresh(server.app, biz.owner.email);
+  noContact = await signInFresh(server.app, biz.members[3]!.email);
+  otherOwner = await signInFresh(server.app, other.owner.email);
+});
+afterAll(() => server.close());
+
+function book(rows: unknown[][], type: 'xlsx' | 'xls' | 'csv' = 'xlsx'): Buffer {
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), 'Kontak');
+  return XLSX.write(workbook, { type: 'buffer', bookType: type === 'xls' ? 'biff8' : type }) as Buffer;
+}
+
+function upload(bytes: Buffer, name: string, tokens = owner, lang = 'en') {
+  return server.app.inject({
+    method: 'POST',
+    url: `/api/contact-uploads?name=${encodeURIComponent(name)}`,
+    headers: { ...bearer(tokens), 'content-type': 'application/octet-stream', 'accept-language': lang },
+    payload: bytes,
+  });
+}
+
+async function finished(id: string, tokens = owner) {
+  return waitFor(async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/contact-uploads/${id}`,
+      headers: bearer(tokens),
+    });
+    const body = res.json();
+    return body.status !== 'processing' ? body : false;
+  }, 20_000);
+}
+
+function readBook(bytes: Buffer): string[][] {
+  const workbook = XLSX.read(bytes, { type: 'buffer' });
+  return XLSX.utils.sheet_to_json<string[]>(workbook.Sheets[workbook.SheetNames[0]!]!, {
+    header: 1,
+    raw: false,
+    defval: '',
+  });
+}
+
+const header = [...CONTACT_UPLOAD_COLUMNS];
+
+describe('contact upload', () => {
+  it('serves the template: an xlsx with the template columns', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/contact-uploads/template',
+      headers: bearer(owner),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain('template-kontak.xlsx');
+    expect(readBook(res.rawPayload)).toEqual([header]);
+  });
+
+  it('saves the good rows, lists the bad ones with their reason, and the history shows partial', async () => {
+    const group = await server.app.inject({
+      method: 'POST',
+      url: '/api/contact-groups',
+      headers: bearer(owner),
+      payload: { name: 'Reseller', description: 'Mitra' },
+    });
+    const existing = await server.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: bearer(owner),
+      payload: { name: 'Sudah Ada', phone: '6281100000009' },
+    });
+    expect(existing.statusCode).toBe(200);
+    const rows = [
+      header,
+      ['Ani', 6281100000001, 'Ani@Toko.id', 'reseller', '1991-02-03', 'S1'],
+      ['Budi', '+62 811-0000-0002', '', '', new Date(Date.UTC(1985, 6, 9)), ''],
+      ['', '6281100000003', '', '', '', ''],
+      ['Citra', '0811', '', '', '', ''],
+      ['Dodi', '6281100000001', '', '', '', ''],
+      ['Eka', '6281100000009', '', '', '', ''],
+      ['Fajar', '6281100000010', 'bukan', '', '', ''],
+      ['Gita', '6281100000011', '', 'Tidak Ada', '', ''],
+      [],
+    ];
+    const res = await upload(book(rows), 'kontak.xlsx');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ fileName: 'kontak.xlsx', status: 'processing' });
+    const done = await finished(res.json().id);
+    expect(done).toMatchObject({ status: 'partial', savedCount: 2, failedCount: 6, reason: null });
+
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/api/contacts?search=62811000000',
+      headers: bearer(owner),
+    });
+    const saved = list.json().items.map((c: { name: string; phone: string }) => [c.name, c.phone]);
+    expect(saved).toEqual(
+      expect.arrayContaining([
+        ['Ani', '6281100000001'],
+        ['Budi', '6281100000002'],
+      ]),
+    );
+    expect(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/api/contact-groups/${group.json().id}`,
+          headers: bearer(owner),
+        })
+      ).json().memberCount,
+    ).toBe(1);
+
+    const failed = await server.app.inject({
+      method: 'GET',
+      url: `/api/contact-uploads/${done.id}/failed-rows`,
+      headers: { ...bearer(owner), 'accept-language': 'en' },
+    });
+    expect(failed.statusCode).toBe(200);
+    const sheet = readBook(failed.rawPayload);
+    expect(sheet[0]).toEqual([...header, 'Row', 'Reason']);
+    expect(sheet.slice(1).map((r) => [r[6], r[7]])).toEqual([
+      ['4', 'Name is Required'],
+      ['5', 'Phone number format is invalid'],
+      ['6', 'This number is already in an earlier row of the file'],
+      ['7', 'Duplicate contact: another contact has this phone number. Delete the existing one to update.'],
+      ['8', 'Email format is invalid'],
+      ['9', 'Unknown group: Tidak Ada'],
+    ]);
+
+    const history = await server.app.inject({
+      method: 'GET',
+      url: '/api/contact-uploads',
+      headers: bearer(owner),
+    });
+    expect(history.json().items[0]).toMatchObject({
+      id: done.id,
+      status: 'partial',
+      savedCount: 2,
+      failedCount: 6,
+    });
+  });
+
+  it('reads csv and xls too; all rows saved is success', async () => {
+    const csv = await upload(Buffer.from(`${header.join(',')}\nHana,6281100000021,,,,\n`), 'kontak.csv');
+    expect(await finished(csv.json().id)).toMatchObject({ status: 'success', savedCount: 1, failedCount: 0 });
+    const xls = await upload(book([header, ['Indra', '6281100000022', '', '', '', '']], 'xls'), 'kontak.xls');
+    expect(await finished(xls.json().id)).toMatchObject({ status: 'success', savedCount: 1 });
+  });
+
+  it('fails the whole file for a changed template, an empty file and more than 2000 rows', async () => {
+    const changed = await upload(
+      book([
+        ['Nama', 'Telepon'],
+        ['A', '6281100000031'],
+      ]),
+      'ubah.xlsx',
+    );
+    expect(await finished(changed.json().id)).toMatchObject({
+      status: 'failed',
+      reason: 'contacts.upload.templateMismatch',
+    });
+    const empty = await upload(book([header]), 'kosong.xlsx');
+    expect(await finished(empty.json().id)).toMatchObject({ status: 'failed', reason: 'attachment.empty' });
+    const many = [
+      header,
+      ...Array.from({ length: 2001 }, (_, i) => [`K${i}`, `62812${String(i).padStart(8, '0')}`]),
+    ];
+    const tooMany = await upload(book(many), 'banyak.xlsx');
+    expect(await finished(tooMany.json().id)).toMatchObject({
+      status: 'failed',
+      reason: 'contacts.upload.tooManyRows',
+    });
+  });
+
+  it.each([
+    ['an empty body', Buffer.alloc(0), 'a.xlsx', 'Please upload file to continue'],
+    ['a wrong extension', Buffer.from('x'), 'a.pdf', 'Invalid file format'],
+    ['content that is not xlsx', Buffer.from('hello'), 'a.xlsx', 'Invalid file format'],
+    [
+      'a file over 5 MB',
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(5 * 1024 * 1024)]),
+      'a.xlsx',
+      'File too large (max 5 MB)',
+    ],
+  ])('refuses %s at once', async (_case, bytes, name, message) => {
+    const res = await upload(bytes, name);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('needs CONTACT, and keeps uploads to their business', async () => {
+    expect((await upload(book([header]), 'a.xlsx', noContact)).statusCode).toBe(403);
+    const history = await server.app.inject({
+      method: 'GET',
+      url: '/api/contact-uploads',
+      headers: bearer(noContact),
+    });
+    expect(history.statusCode).toBe(403);
+    const mine = await upload(book([header, ['Rahasia', '6281100000041']]), 'rahasia.xlsx');
+    await finished(mine.json().id);
+    for (const url of [
+      `/api/contact-uploads/${mine.json().id}`,
+      `/api/contact-uploads/${mine.json().id}/failed-rows`,
+    ]) {
+      expect((await server.app.inject({ method: 'GET', url, headers: bearer(otherOwner) })).statusCode).toBe(
+        404,
+      );
+    }
+    const theirs = await server.app.inject({
+      method: 'GET',
+      url: '/api/contact-uploads',
+      headers: bearer(otherOwner),
+    });
+    expect(theirs.json().items).toEqual([]);
+  });
+});

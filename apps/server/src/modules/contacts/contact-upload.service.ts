@@ -1,0 +1,221 @@
+import {
+  CONTACT_UPLOAD_COLUMNS,
+  CONTACT_UPLOAD_MAX_BYTES,
+  type ContactUpload,
+  type ContactUploadStatus,
+  type Language,
+  type MessageKey,
+  translate,
+} from '@sapa/contracts';
+import { uuidv7 } from 'uuidv7';
+import type { AuthContext } from '../../platform/auth/route-access.js';
+import type { ServerDeps } from '../../platform/deps.js';
+import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
+import type { JobDefinition } from '../../platform/jobs/job-queue.js';
+import type { contactUploadPayload } from './contact-upload.jobs.js';
+import * as repo from './contact-upload.repository.js';
+import {
+  checkContactRow,
+  contentMatches,
+  readContactSheet,
+  uploadExtensionOf,
+  writeSheet,
+} from './contact-upload.sheet.js';
+
+/** Rows per set-based insert. */
+const CHUNK = 500;
+
+function uploadOf(row: repo.ContactUploadSummary): ContactUpload {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    status: row.status as ContactUploadStatus,
+    reason: row.reason,
+    savedCount: row.savedCount,
+    failedCount: row.failedCount,
+    createdAt: row.createdAt.getTime(),
+    finishedAt: row.finishedAt?.getTime() ?? null,
+  };
+}
+
+/**
+ * 001 §4, §5, §8 upload: a file is required ('Please upload file to continue'), xlsx/xls/csv by name and
+ * content ('Invalid file format'), at most 5 MB. The file is stored with the history row (status
+ * processing) and read by the `contacts.upload` job.
+ */
+export async function startUpload(
+  deps: ServerDeps,
+  auth: AuthContext,
+  file: { bytes: Buffer; name: string },
+  job: JobDefinition<typeof contactUploadPayload>,
+): Promise<ContactUpload> {
+  if (file.bytes.length === 0)
+    throw badRequest('contacts.upload.fileRequired', { file: 'contacts.upload.fileRequired' });
+  const ext = uploadExtensionOf(file.name);
+  if (!ext || !contentMatches(ext, file.bytes))
+    throw badRequest('contacts.upload.invalidFormat', { file: 'contacts.upload.invalidFormat' });
+  if (file.bytes.length > CONTACT_UPLOAD_MAX_BYTES)
+    throw new AppError(400, 'attachment.tooLarge', { params: [5], fields: { file: 'attachment.tooLarge' } });
+  const row = await repo.insertUpload(deps.db, {
+    clientId: auth.clientId,
+    id: uuidv7(),
+    fileName: file.name,
+    status: 'processing',
+    file: file.bytes,
+    createdBy: auth.userId,
+  });
+  await deps.jobs.send(job, { clientId: auth.clientId, uploadId: row.id });
+  return uploadOf(row);
+}
+
+/**
+ * The job: reads the sheet, checks every row (001 §5), refuses numbers the business already has or that
+ * an earlier row has ('Duplicate contact'), and saves the rest in one transaction of set-based inserts
+ * (a retried job starts over cleanly). The history row gets the outcome and the failed rows.
+ */
+export async function processUpload(deps: ServerDeps, clientId: string, uploadId: string) {
+  const upload = await repo.findUploadFile(deps.db, clientId, uploadId);
+  if (upload?.status !== 'processing' || !upload.file) return;
+  const sheet = readContactSheet(upload.file);
+  if (!sheet.ok) {
+    await repo.finishUpload(deps.db, clientId, uploadId, {
+      status: 'failed',
+      reason: sheet.reason,
+      savedCount: 0,
+      failedCount: 0,
+      failedRows: [],
+    });
+    return;
+  }
+  const failed: repo.FailedRow[] = [];
+  const fail = (row: { row: number; values: string[] }, reason: MessageKey, params?: string[]) =>
+    failed.push({ row: row.row, values: row.values, reason, ...(params ? { params } : {}) });
+  const groups = await repo.groupIdsByName(deps.db, clientId);
+  const seen = new Set<string>();
+  const valid: {
+    source: { row: number; values: string[] };
+    contact: repo.NewContactRow;
+    groupIds: string[];
+  }[] = [];
+  for (const source of sheet.rows) {
+    const checked = checkContactRow(source.values);
+    if (!checked.ok) {
+      fail(source, checked.reason, checked.params);
+      continue;
+    }
+    const { contact } = checked;
+    const unknown = contact.groupNames.find((name) => !groups.has(name.toLowerCase()));
+    if (unknown) {
+      fail(source, 'contacts.upload.groupUnknown', [unknown]);
+      continue;
+    }
+    if (seen.has(contact.phone)) {
+      fail(source, 'contacts.upload.duplicateInFile');
+      continue;
+    }
+    seen.add(contact.phone);
+    valid.push({
+      source,
+      contact: {
+        id: uuidv7(),
+        name: contact.name,
+        phone: contact.phone,
+        email: contact.email,
+        birth_date: contact.birthDate,
+        last_education: contact.lastEducation,
+      },
+      groupIds: [...new Set(contact.groupNames.map((name) => groups.get(name.toLowerCase())!))],
+    });
+  }
+  await deps.db.transaction(async (tx) => {
+    let saved = 0;
+    for (let start = 0; start < valid.length; start += CHUNK) {
+      const chunk = valid.slice(start, start + CHUNK);
+      const inserted = await repo.insertContactsChunk(
+        tx,
+        clientId,
+        chunk.map((v) => v.contact),
+      );
+      const memberships: { groupId: string; contactId: string }[] = [];
+      for (const item of chunk) {
+        if (!inserted.has(item.contact.phone)) {
+          fail(item.source, 'contact.duplicate');
+          continue;
+        }
+        saved += 1;
+        for (const groupId of item.groupIds) memberships.push({ groupId, contactId: item.contact.id });
+      }
+      await repo.addMemberships(tx, clientId, memberships);
+    }
+    failed.sort((a, b) => a.row - b.row);
+    await repo.finishUpload(tx, clientId, uploadId, {
+      status: failed.length === 0 ? 'success' : saved === 0 ? 'failed' : 'partial',
+      reason: null,
+      savedCount: saved,
+      failedCount: failed.length,
+      failedRows: failed,
+    });
+  });
+}
+
+/** The last try of a job that kept failing: the upload is marked failed ('Error when processing file'). */
+export async function failUpload(deps: ServerDeps, clientId: string, uploadId: string) {
+  const upload = await repo.findUpload(deps.db, clientId, uploadId);
+  if (upload?.status !== 'processing') return;
+  await repo.finishUpload(deps.db, clientId, uploadId, {
+    status: 'failed',
+    reason: 'contacts.upload.systemError',
+    savedCount: 0,
+    failedCount: 0,
+    failedRows: [],
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 001 §3 upload history: newest first. */
+export async function listUploads(
+  deps: ServerDeps,
+  auth: AuthContext,
+  query: { cursor?: string | undefined; limit: number },
+) {
+  if (query.cursor && !UUID.test(query.cursor)) throw badRequest('validation.invalid');
+  const rows = await repo.listUploads(deps.db, auth.clientId, query.cursor, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map(uploadOf),
+    nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function getUpload(deps: ServerDeps, auth: AuthContext, id: string) {
+  const row = await repo.findUpload(deps.db, auth.clientId, id);
+  if (!row) throw notFound();
+  return uploadOf(row);
+}
+
+/** 001 §3 "download of failed details": the template's columns, the row number and the reason. */
+export async function failedRowsWorkbook(
+  deps: ServerDeps,
+  auth: AuthContext,
+  id: string,
+  language: Language,
+) {
+  const upload = await repo.findUpload(deps.db, auth.clientId, id);
+  if (!upload) throw notFound();
+  const { failedRows } = (await repo.findFailedRows(deps.db, auth.clientId, id)) ?? { failedRows: [] };
+  const header = language === 'en' ? ['Row', 'Reason'] : ['Baris', 'Alasan'];
+  const rows = (failedRows ?? []).map((f) => [
+    ...f.values,
+    f.row,
+    translate(f.reason as MessageKey, language, f.params ?? []),
+  ]);
+  const name = upload.fileName.replace(/\.(xlsx|xls|csv)$/i, '');
+  return {
+    fileName: `${name}-gagal.xlsx`,
+    bytes: writeSheet(
+      [[...CONTACT_UPLOAD_COLUMNS, ...header], ...rows],
+      language === 'en' ? 'Failed' : 'Gagal',
+    ),
+  };
+}

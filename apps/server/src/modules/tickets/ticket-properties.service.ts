@@ -4,10 +4,12 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
+import { recordTicketAudit } from '../teams/ticket-history.js';
+import { requireVisibleTicket } from '../teams/visibility.js';
 import { publishRealtime } from './realtime.js';
 import { findCategory } from './ticket-categories.repository.js';
 import { tickets } from './tickets.schema.js';
-import { getTicket, getTicketSummary, selectSummaries, toTicketSummary } from './tickets.service.js';
+import { getTicketSummary, selectSummaries, toTicketSummary } from './tickets.service.js';
 
 type UpdateBody = z.output<NonNullable<(typeof ticketPropertyEndpoints)['update']['body']>>;
 
@@ -46,8 +48,8 @@ export async function updateTicketProperties(
   ticketId: string,
   body: UpdateBody,
 ): Promise<TicketSummary> {
-  const ticket = await getTicket(deps.db, auth.clientId, ticketId);
-  if (!ticket) throw notFound();
+  // A ticket the caller may not see (000 §6 CS positions) is a 404 like an unknown one.
+  const ticket = await requireVisibleTicket(deps.db, auth, ticketId);
   if (body.categoryId && !(await findCategory(deps.db, auth.clientId, body.categoryId)))
     throw badRequest('ticket.categoryNotFound', { categoryId: 'ticket.categoryNotFound' });
   const changes: Partial<typeof tickets.$inferInsert> = {};
@@ -56,10 +58,27 @@ export async function updateTicketProperties(
   if (body.remarks !== undefined) changes.remarks = body.remarks;
   if (body.categoryId !== undefined) changes.categoryId = body.categoryId;
   if (Object.keys(changes).length > 0) {
-    await deps.db
-      .update(tickets)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticketId)));
+    const now = new Date();
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(tickets)
+        .set({ ...changes, updatedAt: now })
+        .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticketId)));
+      // 000 §7 auditLogs: who changed which property from what to what.
+      await recordTicketAudit(tx, {
+        clientId: auth.clientId,
+        ticketId,
+        actorUserId: auth.userId,
+        action: 'update',
+        changes: Object.fromEntries(
+          Object.entries(changes).map(([field, to]) => [
+            field,
+            { from: ticket[field as keyof typeof ticket], to },
+          ]),
+        ),
+        at: now,
+      });
+    });
   }
   const summary = await getTicketSummary(deps.db, auth.clientId, ticketId);
   if (!summary) throw notFound();

@@ -10,6 +10,7 @@ import { useMe } from '../../shared/api';
 import { useRealtime } from '../../shared/realtime';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageLoader } from '../../shared/ui/PageLoader';
+import { BulkModeToggle, BulkProgress, BulkToolbar, useBulkSelection } from '../bulk';
 import { applyRealtimeEvent, useUnreadCount } from './api';
 import { ChatRoom } from './ChatRoom';
 import { ConnectionIndicator } from './ConnectionIndicator';
@@ -63,6 +64,7 @@ export function InboxPage() {
   const wide = useMediaQuery('(min-width: 62em)', true);
   const unread = useUnreadCount();
   const [search, setSearch] = useState(filters.search ?? '');
+  const bulk = useBulkSelection(JSON.stringify(filters));
 
   useRealtime((event) => applyRealtimeEvent(queryClient, event));
 
@@ -137,6 +139,7 @@ export function InboxPage() {
                 {t('inbox.title')}
               </Title>
               <Group gap={4} wrap="nowrap">
+                <BulkModeToggle selection={bulk} me={me.data} />
                 <NewChatButton onCreated={openNewChat} />
                 <ConnectionIndicator />
                 <NotificationPermissionButton />
@@ -184,6 +187,8 @@ export function InboxPage() {
               channels={channels}
             />
           </Box>
+          {bulk.active ? <BulkToolbar filters={filters} selection={bulk} me={me.data} /> : null}
+          <BulkProgress />
           <Box
             style={{
               flex: 1,
@@ -192,7 +197,7 @@ export function InboxPage() {
               borderTop: '1px solid var(--mantine-color-gray-3)',
             }}
           >
-            <TicketList filters={filters} selectedId={selectedId} onSelect={select} />
+            <TicketList filters={filters} selectedId={selectedId} onSelect={select} selection={bulk} />
           </Box>
         </Box>
       ) : null}

@@ -1,9 +1,10 @@
-import { Box, Button, Center, Loader, Skeleton, Stack } from '@mantine/core';
+import { Box, Button, Center, Checkbox, Loader, Skeleton, Stack } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import { type KeyboardEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import type { BulkSelectionState } from '../bulk';
 import { useTickets } from './api';
 import { flattenTickets, type TicketFilters } from './cache';
 import { TicketRow } from './TicketRow';
@@ -26,10 +27,13 @@ export function TicketList({
   filters,
   selectedId,
   onSelect,
+  selection,
 }: {
   filters: TicketFilters;
   selectedId: string | null;
   onSelect: (id: string) => void;
+  /** Bulk update mode: a checkbox before each row. */
+  selection?: BulkSelectionState;
 }) {
   const { t } = useTranslation();
   const query = useTickets(filters);
@@ -82,8 +86,22 @@ export function TicketList({
       onKeyDown={moveFocus}
     >
       {tickets.map((ticket) => (
-        <li key={ticket.id}>
-          <TicketRow ticket={ticket} selected={ticket.id === selectedId} onSelect={onSelect} />
+        <li key={ticket.id} style={selection?.active ? { display: 'flex' } : undefined}>
+          {selection?.active ? (
+            <Checkbox
+              pl="sm"
+              pt={12}
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+              aria-label={t('bulk.selectTicket', { name: ticket.contact.name, id: ticket.displayId })}
+              checked={selection.allMatching || selection.ids.has(ticket.id)}
+              disabled={selection.allMatching}
+              onChange={() => selection.toggle(ticket.id)}
+              data-testid="bulk-check"
+            />
+          ) : null}
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <TicketRow ticket={ticket} selected={ticket.id === selectedId} onSelect={onSelect} />
+          </Box>
         </li>
       ))}
       {hasNextPage ? (

@@ -5,6 +5,7 @@ import { IconLayoutSidebarRight, IconLayoutSidebarRightCollapse } from '@tabler/
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf } from '../../shared/api';
+import { TransferHistory } from '../teams';
 import { ContactPanel } from './ContactPanel';
 import { TicketPropertiesPanel } from './TicketPropertiesPanel';
 
@@ -126,6 +127,13 @@ function ChatSidePanel({ ticket, me }: { ticket: TicketSummary; me: Me }) {
           disabled={!can(subject, 'CUSTOMER_SERVICE_INBOX', 'UPDATE')}
           canManageCategories={can(subject, 'CUSTOMER_SERVICE_SETTING', 'UPDATE')}
         />
+      </section>
+      <Divider />
+      <section aria-labelledby="side-panel-transfers">
+        <Title order={3} size="h6" id="side-panel-transfers" mb="xs">
+          {t('teams.transfers.title')}
+        </Title>
+        <TransferHistory ticket={ticket} />
       </section>
       <Divider />
       <section aria-labelledby="side-panel-contact">

@@ -11,6 +11,7 @@ import { useRealtime } from '../../shared/realtime';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { BulkModeToggle, BulkProgress, BulkToolbar, useBulkSelection } from '../bulk';
+import { AgentStatusSwitch } from '../teams';
 import { applyRealtimeEvent, useUnreadCount } from './api';
 import { ChatRoom } from './ChatRoom';
 import { ConnectionIndicator } from './ConnectionIndicator';
@@ -145,6 +146,7 @@ export function InboxPage() {
                 <NotificationPermissionButton />
               </Group>
             </Group>
+            <AgentStatusSwitch />
             <Tabs
               value={filters.tab}
               onChange={(value) => update({ tab: value === 'assigned' ? 'assigned' : 'unassigned' })}

@@ -1,0 +1,5 @@
+export { AgentStatusSwitch } from './AgentStatusSwitch';
+export { useCsMe } from './api';
+export { ConfigurationTab } from './ConfigurationTab';
+export { GroupsTab } from './GroupsTab';
+export { TransferHistory } from './TransferHistory';

@@ -33,7 +33,7 @@ export const ticketViewSchema = z.object({
 });
 export type TicketView = z.infer<typeof ticketViewSchema>;
 
-const viewBody = z
+export const ticketViewBodySchema = z
   .object({
     name: z.string().trim().min(1, 'validation.required').max(VIEW_NAME_MAX, 'view.nameMax'),
     filters: ticketViewFiltersSchema,
@@ -43,7 +43,7 @@ const viewBody = z
     if (createdFrom !== null && createdTo !== null && createdFrom > createdTo)
       ctx.addIssue({ code: 'custom', path: ['filters', 'createdTo'], message: 'view.rangeInvalid' });
   });
-export type TicketViewBody = z.input<typeof viewBody>;
+export type TicketViewBody = z.input<typeof ticketViewBodySchema>;
 
 const pageOfTickets = z.object({ items: z.array(ticketSummarySchema), nextCursor: z.string().nullable() });
 
@@ -55,11 +55,16 @@ export const viewEndpoints = {
     path: '/api/views',
     response: z.object({ items: z.array(ticketViewSchema) }),
   }),
-  create: defineEndpoint({ method: 'POST', path: '/api/views', body: viewBody, response: ticketViewSchema }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/views',
+    body: ticketViewBodySchema,
+    response: ticketViewSchema,
+  }),
   update: defineEndpoint({
     method: 'PUT',
     path: '/api/views/:id',
-    body: viewBody,
+    body: ticketViewBodySchema,
     response: ticketViewSchema,
   }),
   remove: defineEndpoint({
@@ -81,6 +86,10 @@ export const viewEndpoints = {
 
 /** Sapa's limit on a skip note. */
 export const SKIP_NOTE_MAX = 500;
+
+export const playSkipBodySchema = z.object({
+  note: z.string().trim().min(1, 'play.noteRequired').max(SKIP_NOTE_MAX, 'play.noteMax'),
+});
 
 /** 000 §3 Play mode: isActivePlayMode, activePlayModeViewId, activePlayModeMediaPlatform, currentTicketRoom, nextTicketId. */
 export const playStateSchema = z.object({
@@ -121,9 +130,7 @@ export const playEndpoints = {
   skip: defineEndpoint({
     method: 'POST',
     path: '/api/play/skip',
-    body: z.object({
-      note: z.string().trim().min(1, 'play.noteRequired').max(SKIP_NOTE_MAX, 'play.noteMax'),
-    }),
+    body: playSkipBodySchema,
     response: playStateSchema,
   }),
   /** Deactivate: clears the view or channel, the current and the next ticket. */

@@ -2,7 +2,7 @@ import { Badge, Box, Group, Paper, Tabs, Title } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { CHANNEL_CODES, type ChannelCode } from '@sapa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppInfo } from '../../app/appInfo';
@@ -11,6 +11,7 @@ import { useRealtime } from '../../shared/realtime';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { BulkModeToggle, BulkProgress, BulkToolbar, useBulkSelection } from '../bulk';
+import { PlayBar, PlayStartButton, PlayWaiting, usePlayMode } from '../play';
 import { AgentStatusSwitch } from '../teams';
 import { applyRealtimeEvent, useUnreadCount } from './api';
 import { ChatRoom } from './ChatRoom';
@@ -89,13 +90,19 @@ export function InboxPage() {
     350,
   );
 
-  const select = (id: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set('referenceId', id);
-      else next.delete('referenceId');
-      return next;
-    });
+  const openRoom = useCallback(
+    (id: string | null) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('referenceId', id);
+        else next.delete('referenceId');
+        return next;
+      }),
+    [setParams],
+  );
+  // Auto Assign: the room follows the current ticket; opening another chat asks to stop first.
+  const play = usePlayMode({ myId: me.data?.user.id, selectedId, open: openRoom });
+  const select = play.select;
 
   // A new chat is assigned to its creator: show it in the Assigned tab.
   const openNewChat = (id: string) =>
@@ -108,8 +115,8 @@ export function InboxPage() {
 
   if (!me.data) return <PageLoader />;
   const channels = info.partner.allowedChannels;
-  const showList = wide || !selectedId;
-  const showRoom = wide || !!selectedId;
+  const showList = wide || (!selectedId && !play.state);
+  const showRoom = wide || !!selectedId || !!play.state;
 
   return (
     <Paper
@@ -140,6 +147,7 @@ export function InboxPage() {
                 {t('inbox.title')}
               </Title>
               <Group gap={4} wrap="nowrap">
+                {me.data ? <PlayStartButton me={me.data} channels={info.partner.allowedChannels} /> : null}
                 <BulkModeToggle selection={bulk} me={me.data} />
                 <NewChatButton onCreated={openNewChat} />
                 <ConnectionIndicator />
@@ -205,7 +213,10 @@ export function InboxPage() {
       ) : null}
       {showRoom ? (
         <Box style={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-          {selectedId ? (
+          {play.state ? <PlayBar state={play.state} /> : null}
+          {play.state && !play.state.current ? (
+            <PlayWaiting />
+          ) : selectedId ? (
             <ChatRoom key={selectedId} ticketId={selectedId} me={me.data} onBack={() => select(null)} />
           ) : (
             <Box m="auto">
@@ -214,6 +225,7 @@ export function InboxPage() {
           )}
         </Box>
       ) : null}
+      {play.dialog}
     </Paper>
   );
 }

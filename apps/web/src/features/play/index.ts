@@ -1,0 +1,1 @@
+export { PlayBar, PlayStartButton, PlayWaiting, usePlayMode } from './PlayControl';

@@ -1,0 +1,1 @@
+export { TicketViewPage } from './TicketViewPage';

@@ -12,6 +12,7 @@ const settingsStore = () => import('../features/settings-store');
 const livechat = () => import('../features/livechat');
 const contacts = () => import('../features/contacts');
 const views = () => import('../features/views');
+const csLibrary = () => import('../features/cs-library');
 const notAvailable = () => import('../shared/ui/NotAvailablePage');
 
 /** Public pages that exist; every other public route renders the public "not available yet" page. */
@@ -33,6 +34,7 @@ export const SHELL_PAGES: Record<string, LazyPage> = {
   '/customer-service/inbox': () => inbox().then((m) => ({ Component: m.InboxPage })),
   '/customer-service/inbox-chatroom': () => inbox().then((m) => ({ Component: m.InboxChatroomPage })),
   '/customer-service/ticket-view': () => views().then((m) => ({ Component: m.TicketViewPage })),
+  '/customer-service/chat-setting': () => csLibrary().then((m) => ({ Component: m.ChatSettingPage })),
   '/setting/store': () => settingsStore().then((m) => ({ Component: m.BusinessSettingsPage })),
   '/livechat/create': () => livechat().then((m) => ({ Component: m.LivechatCreatePage })),
   '/livechat/edit/:id': () => livechat().then((m) => ({ Component: m.LivechatEditPage })),

@@ -6,6 +6,7 @@ import { createContext, type ReactNode, useContext, useMemo, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf } from '../../shared/api';
 import { TransferHistory } from '../teams';
+import { TicketFormSection, useTicketTimeTracker } from '../ticket-forms';
 import { ContactPanel } from './ContactPanel';
 import { TicketPropertiesPanel } from './TicketPropertiesPanel';
 
@@ -33,6 +34,8 @@ export function ChatRoomLayout({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // 000 §3 time tracker: the time this chat room is on screen.
+  useTicketTimeTracker(ticket.id, ticket.status);
   const inline = useMediaQuery(INLINE_QUERY, true) ?? true;
   const [inlineOpened, setInlineOpened] = useLocalStorage({
     key: 'sapa.inbox.sidePanel',
@@ -128,6 +131,8 @@ function ChatSidePanel({ ticket, me }: { ticket: TicketSummary; me: Me }) {
           canManageCategories={can(subject, 'CUSTOMER_SERVICE_SETTING', 'UPDATE')}
         />
       </section>
+      <Divider />
+      <TicketFormSection ticket={ticket} disabled={!can(subject, 'CUSTOMER_SERVICE_INBOX', 'UPDATE')} />
       <Divider />
       <section aria-labelledby="side-panel-transfers">
         <Title order={3} size="h6" id="side-panel-transfers" mb="xs">

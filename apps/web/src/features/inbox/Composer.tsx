@@ -16,6 +16,9 @@ import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useRef, useSta
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api';
 import { translateMessage } from '../../shared/i18n';
+import { MacroButton } from '../cs-library/MacroDialog';
+import { QuickReplyMenu, useQuickReplySlash } from '../cs-library/QuickReplyMenu';
+import { flushTicketTime } from '../ticket-forms/useTicketTimeTracker';
 import { AttachButton, AttachmentTray, InvalidFiles } from './AttachmentPicker';
 import { useSendMessage, useTicket } from './api';
 import { channelTakesAttachments } from './attachments';
@@ -38,6 +41,8 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
   const channel = useTicket(ticketId).data?.channel;
   const tray = useAttachmentTray(ticketId, channel);
   const canAttach = !!channel && channelTakesAttachments(channel);
+  // "/" opens the quick-reply search (001 §3 quick reply).
+  const slash = useQuickReplySlash({ text, setText, ticketId, me, textarea });
   const creditsEmpty = send.error instanceof ApiError && send.error.body.code === 'inbox.creditsEmpty';
 
   const submit = () => {
@@ -90,6 +95,7 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slash.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -168,8 +174,10 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
           onRemove={tray.remove}
           onRetry={() => void tray.sendAll({ caption: '', internal: mode === 'note' })}
         />
+        <QuickReplyMenu slash={slash} />
         <Group gap={4} align="flex-end" wrap="nowrap">
           <EmojiPicker onPick={insert} />
+          <MacroButton ticketId={ticketId} onApplied={() => flushTicketTime(ticketId)} />
           {canAttach ? (
             <AttachButton
               channel={channel}
@@ -179,6 +187,7 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
           ) : null}
           <Textarea
             ref={textarea}
+            {...slash.inputProps}
             aria-label={t('inbox.composerLabel')}
             placeholder={note ? t('inbox.notePlaceholder') : t('inbox.messagePlaceholder')}
             value={text}

@@ -10,6 +10,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
+import { RemarkSuggestions, useTagSuggestions } from '../cs-library/Suggestions';
 import { CategoryManager } from './CategoryManager';
 import { useTicketCategories, useTicketTags, useUpdateTicketProperties } from './panelApi';
 
@@ -34,6 +35,8 @@ export function TicketPropertiesPanel({
   const update = useUpdateTicketProperties();
   const tags = useTicketTags();
   const categories = useTicketCategories();
+  // Tags in use merged with the business's chat tags (001 §3 chat tag).
+  const tagSuggestions = useTagSuggestions(tags.data);
   const [managerOpened, manager] = useDisclosure(false);
   const save = (changes: TicketPropertiesInput) => update.mutate({ ticketId: ticket.id, changes });
 
@@ -63,7 +66,7 @@ export function TicketPropertiesPanel({
         label={t('ticketPanel.tags')}
         description={t('ticketPanel.tagsHint')}
         placeholder={ticket.tags.length < TICKET_TAGS_MAX ? t('ticketPanel.addTag') : undefined}
-        data={tags.data ?? []}
+        data={tagSuggestions}
         value={ticket.tags}
         maxTags={TICKET_TAGS_MAX}
         maxLength={TICKET_TAG_MAX}
@@ -78,6 +81,7 @@ export function TicketPropertiesPanel({
         onSave={(remarks) => save({ remarks })}
         saving={update.isPending}
       />
+      <RemarkSuggestions disabled={disabled} onPick={(content) => save({ remarks: content })} />
       <div>
         <Select
           size="xs"

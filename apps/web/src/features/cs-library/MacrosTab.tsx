@@ -1,0 +1,365 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  List,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  LIBRARY_CONTENT_MAX,
+  MACRO_ACTIONS_MAX,
+  type Macro,
+  type MacroAction,
+  type MacroActionType,
+  macroInputSchema,
+  orderMacroActions,
+} from '@sapa/contracts';
+import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, fieldErrorsOf } from '../../shared/api';
+import { useMessage } from '../../shared/forms/useMessage';
+import { validate } from '../../shared/forms/validate';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { ErrorState } from '../../shared/ui/ErrorState';
+import { FormModal } from '../../shared/ui/FormModal';
+import { RowActions } from '../../shared/ui/RowActions';
+import { useDeleteMacro, useMacros, useSaveMacro } from './api';
+import { describeMacroAction, VARIABLES } from './macroText';
+
+/** 000 §2 macros: the list with search and pages; admins add, edit and delete. */
+export function MacrosTab({ canManage }: { canManage: boolean }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [page, setPage] = useState(1);
+  const macros = useMacros(debounced, page);
+  const remove = useDeleteMacro();
+  const [editing, setEditing] = useState<Macro | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Macro | null>(null);
+  const list = macros.data?.contents ?? [];
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('csLibrary.macros.intro')}
+      </Text>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <TextInput
+          leftSection={<IconSearch size={16} aria-hidden />}
+          placeholder={t('csLibrary.macros.search')}
+          aria-label={t('csLibrary.macros.search')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 220px', maxWidth: 360 }}
+        />
+        {canManage ? (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(null)}>
+            {t('csLibrary.macros.add')}
+          </Button>
+        ) : null}
+      </Group>
+      {macros.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} height={64} radius="sm" />
+          ))}
+        </Stack>
+      ) : macros.isError ? (
+        <ErrorState error={macros.error} onRetry={() => void macros.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState title={debounced ? t('csLibrary.macros.noMatch') : t('csLibrary.macros.empty')}>
+          {t('csLibrary.macros.emptyHint')}
+        </EmptyState>
+      ) : (
+        <Stack gap="xs" role="list" aria-label={t('csLibrary.macros.title')}>
+          {list.map((macro) => (
+            <Paper key={macro.id} withBorder p="xs" px="sm" role="listitem">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600} size="sm" truncate>
+                    {macro.title}
+                  </Text>
+                  {macro.description ? (
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {macro.description}
+                    </Text>
+                  ) : null}
+                  <List size="xs" mt={4} spacing={0} c="dimmed">
+                    {orderMacroActions(macro.actions).map((action, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a fixed summary list, in run order
+                      <List.Item key={index} style={{ wordBreak: 'break-word' }}>
+                        <Text size="xs" lineClamp={1}>
+                          {describeMacroAction(t, action)}
+                        </Text>
+                      </List.Item>
+                    ))}
+                  </List>
+                </div>
+                {canManage ? (
+                  <RowActions
+                    editLabel={t('csLibrary.editNamed', { name: macro.title })}
+                    deleteLabel={t('csLibrary.deleteNamed', { name: macro.title })}
+                    onEdit={() => setEditing(macro)}
+                    onDelete={() => {
+                      remove.reset();
+                      setDeleting(macro);
+                    }}
+                  />
+                ) : null}
+              </Group>
+            </Paper>
+          ))}
+          {(macros.data?.totalPages ?? 1) > 1 ? (
+            <Pagination
+              value={page}
+              onChange={setPage}
+              total={macros.data?.totalPages ?? 1}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': t(`csLibrary.page.${control}`) })}
+            />
+          ) : null}
+        </Stack>
+      )}
+      {editing !== undefined ? <MacroEditor macro={editing} onClose={() => setEditing(undefined)} /> : null}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('csLibrary.macros.deleteTitle')}
+        confirmLabel={t('common.delete')}
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              notifications.show({
+                color: 'green',
+                message: t('csLibrary.deleted', { name: deleting.title }),
+              });
+              setDeleting(null);
+            },
+          })
+        }
+        onClose={() => setDeleting(null)}
+      >
+        <Text>{t('csLibrary.deleteConfirm', { name: deleting?.title ?? '' })}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+const ACTION_TYPES: MacroActionType[] = ['message', 'priority', 'addTags', 'removeTags', 'status'];
+
+function defaultAction(type: MacroActionType): MacroAction {
+  switch (type) {
+    case 'priority':
+      return { type, priority: 1 };
+    case 'addTags':
+    case 'removeTags':
+      return { type, tags: [] };
+    case 'message':
+      return { type, visibility: 'public', text: '' };
+    case 'status':
+      return { type, status: 'resolved' };
+  }
+}
+
+function MacroEditor({ macro, onClose }: { macro: Macro | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const save = useSaveMacro();
+  const [title, setTitle] = useState(macro?.title ?? '');
+  const [description, setDescription] = useState(macro?.description ?? '');
+  // Each row keeps a stable key while rows are added and removed.
+  const [rows, setRows] = useState(() =>
+    (macro?.actions ?? [defaultAction('message')]).map((action) => ({ key: crypto.randomUUID(), action })),
+  );
+  const actions = rows.map((row) => row.action);
+  const [touched, setTouched] = useState(false);
+  const local = validate(macroInputSchema, { title, description, actions });
+  const server = fieldErrorsOf(save.error);
+  const errors = {
+    title: local.errors.title ?? server.title,
+    actions: local.errors.actions ?? server.actions,
+  };
+  const change = (index: number, next: MacroAction) =>
+    setRows((all) => all.map((row, i) => (i === index ? { ...row, action: next } : row)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!local.success) return;
+    save.mutate(
+      { id: macro?.id ?? null, body: { title, description, actions } },
+      {
+        onSuccess: (saved) => {
+          notifications.show({
+            color: 'green',
+            message: t(macro ? 'csLibrary.updated' : 'csLibrary.created', { name: saved.title }),
+          });
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={t(macro ? 'csLibrary.macros.editTitle' : 'csLibrary.macros.addTitle')}
+      onSubmit={submit}
+      saveError={save.error}
+      pending={save.isPending}
+      submitLabel={t('common.save')}
+    >
+      <TextInput
+        data-autofocus
+        required
+        label={t('csLibrary.macros.name')}
+        value={title}
+        onChange={(event) => {
+          setTitle(event.currentTarget.value);
+          if (save.isError) save.reset();
+        }}
+        error={touched ? message(errors.title) : undefined}
+      />
+      <Textarea
+        label={t('csLibrary.macros.description')}
+        autosize
+        minRows={1}
+        maxRows={3}
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+      />
+      <Stack gap="xs" role="group" aria-label={t('csLibrary.macros.actionsLabel')}>
+        <Text size="sm" fw={500}>
+          {t('csLibrary.macros.actionsLabel')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('csLibrary.macros.orderHint')}
+        </Text>
+        {rows.map(({ key, action }, index) => (
+          <Paper key={key} withBorder p="xs" data-testid="macro-action">
+            <Group align="flex-start" wrap="nowrap" gap="xs">
+              <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+                <Select
+                  size="xs"
+                  aria-label={t('csLibrary.macros.actionType')}
+                  data={ACTION_TYPES.map((type) => ({ value: type, label: t(`csLibrary.actions.${type}`) }))}
+                  value={action.type}
+                  allowDeselect={false}
+                  onChange={(value) => value && change(index, defaultAction(value as MacroActionType))}
+                  comboboxProps={{ withinPortal: true }}
+                />
+                <ActionFields action={action} onChange={(next) => change(index, next)} />
+              </Stack>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('csLibrary.macros.removeAction', { n: index + 1 })}
+                onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Group>
+          </Paper>
+        ))}
+        {touched && errors.actions ? (
+          <Text size="xs" c="red" role="alert">
+            {message(errors.actions)}
+          </Text>
+        ) : null}
+        {actions.length < MACRO_ACTIONS_MAX ? (
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() =>
+              setRows((all) => [...all, { key: crypto.randomUUID(), action: defaultAction('priority') }])
+            }
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('csLibrary.macros.addAction')}
+          </Button>
+        ) : null}
+      </Stack>
+    </FormModal>
+  );
+}
+
+function ActionFields({ action, onChange }: { action: MacroAction; onChange: (next: MacroAction) => void }) {
+  const { t } = useTranslation();
+  switch (action.type) {
+    case 'priority':
+      return (
+        <SegmentedControl
+          size="xs"
+          aria-label={t('ticketPanel.priority')}
+          value={String(action.priority)}
+          onChange={(value) => onChange({ type: 'priority', priority: Number(value) as 1 | 2 | 3 })}
+          data={[1, 2, 3].map((p) => ({ value: String(p), label: t(`inbox.priority.${p}`) }))}
+        />
+      );
+    case 'addTags':
+    case 'removeTags':
+      return (
+        <TagsInput
+          size="xs"
+          aria-label={t('ticketPanel.tags')}
+          placeholder={t('ticketPanel.addTag')}
+          value={action.tags}
+          onChange={(tags) => onChange({ type: action.type, tags })}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'message':
+      return (
+        <>
+          <SegmentedControl
+            size="xs"
+            aria-label={t('inbox.composerMode')}
+            value={action.visibility}
+            onChange={(value) =>
+              onChange({ ...action, visibility: value === 'internal' ? 'internal' : 'public' })
+            }
+            data={[
+              { value: 'public', label: t('inbox.modeMessage') },
+              { value: 'internal', label: t('inbox.modeNote') },
+            ]}
+          />
+          <Textarea
+            size="xs"
+            aria-label={t('csLibrary.macros.messageText')}
+            placeholder={t('csLibrary.macros.messageText')}
+            description={t('csLibrary.variablesHint', VARIABLES)}
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={LIBRARY_CONTENT_MAX}
+            value={action.text}
+            onChange={(event) => onChange({ ...action, text: event.currentTarget.value })}
+          />
+        </>
+      );
+    case 'status':
+      return (
+        <Text size="xs" c="dimmed">
+          {t('csLibrary.actions.resolveTicket')}
+        </Text>
+      );
+  }
+}

@@ -1,0 +1,185 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { signIn } from './support/journey.js';
+
+/**
+ * 001 §3 quick replies, 000 §2 macros: the owner creates a quick reply and a macro in the chat settings; an
+ * agent in a WhatsApp chat inserts the quick reply with "/" and applies the macro (reply sent to the
+ * customer, priority and tag set, chat resolved).
+ */
+const url = inject('sapaUrl');
+const customerPageUrl = inject('customerPageUrl');
+const CUSTOMER = '6281277008899';
+let browser: Browser;
+let owner: Page;
+let agent: Page;
+let customer: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  owner = await (await newContext(browser, { width: 1440 })).newPage();
+  agent = await (await newContext(browser, { width: 1440 })).newPage();
+  customer = await (await newContext(browser, { locale: 'en-US' })).newPage();
+});
+afterAll(() => browser.close());
+
+/** An API call with the page's own session (the test reads what the UI did, and sets up an assignment). */
+function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(localStorage.getItem('sapa.session') ?? '{}') as { accessToken?: string };
+      const res = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${session.accessToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return res.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+describe('quick replies and macros', () => {
+  it('the owner creates a quick reply and a macro; an agent inserts the reply with "/" and applies the macro', async () => {
+    // The owner: chat settings → quick replies.
+    await signIn(owner, url, 'owner@demo.sapa.id');
+    await owner.goto(`${url}/customer-service/chat-setting`);
+    await owner.getByRole('tab', { name: 'Balasan cepat' }).waitFor();
+    await owner.getByRole('button', { name: 'Tambah balasan cepat' }).click();
+    const replyForm = owner.getByRole('dialog', { name: 'Balasan cepat baru' });
+    await replyForm.getByLabel('Judul').fill('Ongkir Jakarta');
+    await replyForm.getByLabel('Isi').fill('Halo {{name}}, ongkir ke Jakarta Rp10.000 ya.');
+    await replyForm.getByRole('button', { name: 'Simpan' }).click();
+    await replyForm.waitFor({ state: 'hidden' });
+    await owner.getByRole('listitem').filter({ hasText: '/Ongkir Jakarta' }).waitFor();
+    // A second one with the same title in another case is refused.
+    await owner.getByRole('button', { name: 'Tambah balasan cepat' }).click();
+    await replyForm.getByLabel('Judul').fill('ongkir jakarta');
+    await replyForm.getByLabel('Isi').fill('Lain');
+    await replyForm.getByRole('button', { name: 'Simpan' }).click();
+    await replyForm.getByText('Judul duplikat: entri lain sudah memakai judul ini.').waitFor();
+    await screenshot(owner, 'chat-setting-quick-reply-duplicate-id');
+    await replyForm.getByRole('button', { name: 'Batal' }).click();
+    await screenshot(owner, 'chat-setting-quick-replies-id');
+
+    // Macros: reply, priority High, tag, resolve.
+    await owner.getByRole('tab', { name: 'Makro' }).click();
+    await owner.getByRole('button', { name: 'Tambah makro' }).click();
+    const macroForm = owner.getByRole('dialog', { name: 'Makro baru' });
+    await macroForm.getByLabel('Nama').fill('Pesanan dikirim');
+    await macroForm.getByLabel('Deskripsi').fill('Kabari pelanggan lalu selesaikan');
+    await macroForm
+      .getByRole('textbox', { name: 'Teks pesan' })
+      .fill('Pesanan {{name}} sudah dikirim, terima kasih!');
+    await macroForm.getByRole('button', { name: 'Tambah aksi' }).click(); // priority (High by default)
+    await macroForm.getByRole('button', { name: 'Tambah aksi' }).click();
+    const tagAction = macroForm.getByTestId('macro-action').nth(2);
+    await tagAction.getByLabel('Aksi', { exact: true }).click();
+    await owner.getByRole('option', { name: 'Tambah tag' }).click();
+    await tagAction.getByLabel('Tag', { exact: true }).fill('dikirim');
+    await tagAction.getByLabel('Tag', { exact: true }).press('Enter');
+    await macroForm.getByRole('button', { name: 'Tambah aksi' }).click();
+    const resolveAction = macroForm.getByTestId('macro-action').nth(3);
+    await resolveAction.getByLabel('Aksi', { exact: true }).click();
+    await owner.getByRole('option', { name: 'Selesaikan chat' }).click();
+    await screenshot(owner, 'chat-setting-macro-editor-id');
+    await macroForm.getByRole('button', { name: 'Simpan' }).click();
+    await macroForm.waitFor({ state: 'hidden' });
+    await owner.getByRole('listitem').filter({ hasText: 'Pesanan dikirim' }).waitFor();
+    await screenshot(owner, 'chat-setting-macros-id');
+
+    // The customer writes in.
+    await customer.goto(customerPageUrl);
+    await customer.getByLabel('Your phone number').fill(CUSTOMER);
+    await customer.getByLabel('Your name').fill('Dewi Makro');
+    await customer.getByLabel('Message').fill('Halo, ongkir ke Jakarta berapa?');
+    await customer.getByRole('button', { name: 'Send' }).click();
+
+    // The chat goes to the agent (a CS agent replies to chats assigned to them).
+    await signIn(agent, url, 'agent1@demo.sapa.id');
+    const me = await api<{ user: { id: string } }>(agent, 'GET', '/api/users/me');
+    let ticketId = '';
+    await expect
+      .poll(async () => {
+        const list = await api<{ items: { id: string; contact: { name: string } }[] }>(
+          owner,
+          'GET',
+          '/api/inbox/tickets?tab=unassigned&search=Dewi%20Makro',
+        );
+        ticketId = list.items[0]?.id ?? '';
+        return ticketId;
+      })
+      .not.toBe('');
+    await api(owner, 'POST', `/api/tickets/${ticketId}/assign`, { assigneeId: me.user.id });
+
+    await agent.goto(`${url}/customer-service/inbox?referenceId=${ticketId}`);
+    const history = agent.getByRole('log', { name: 'Riwayat chat' });
+    await history.getByText('Halo, ongkir ke Jakarta berapa?').waitFor();
+
+    // "/" opens the quick replies; arrows and Enter insert the content with the contact's name.
+    const composer = agent
+      .getByRole('combobox', { name: 'Tulis pesan' })
+      .or(agent.getByRole('textbox', { name: 'Tulis pesan' }));
+    await composer.fill('/ongkir');
+    const menu = agent.getByTestId('quick-reply-menu');
+    await menu.getByRole('option', { name: /Ongkir Jakarta/ }).waitFor();
+    await screenshot(agent, 'inbox-quick-reply-menu-id');
+    await composer.press('ArrowDown');
+    await composer.press('Enter');
+    await expect.poll(() => composer.inputValue()).toBe('Halo Dewi Makro, ongkir ke Jakarta Rp10.000 ya.');
+    await menu.waitFor({ state: 'hidden' });
+    await composer.press('Enter');
+    await customer
+      .getByRole('listitem')
+      .filter({ hasText: 'Halo Dewi Makro, ongkir ke Jakarta Rp10.000 ya.' })
+      .waitFor();
+
+    // The macro: search, preview, apply; each action's result is shown.
+    await agent.getByRole('button', { name: 'Terapkan makro' }).click();
+    const dialog = agent.getByRole('dialog', { name: 'Terapkan makro' });
+    await dialog.getByRole('textbox', { name: 'Cari makro' }).fill('dikirim');
+    await dialog.getByRole('option', { name: /Pesanan dikirim/ }).click();
+    const preview = dialog.getByTestId('macro-preview');
+    await preview.getByText('Atur prioritas ke Tinggi').waitFor();
+    await preview.getByText('Selesaikan chat').waitFor();
+    await screenshot(agent, 'inbox-macro-preview-id');
+    await dialog.getByRole('button', { name: 'Terapkan Pesanan dikirim' }).click();
+    // Each action's result is reported (in a notification: the resolved chat closes its composer).
+    const result = agent.getByTestId('macro-result');
+    await result.waitFor();
+    expect(await result.getByRole('listitem').count()).toBe(4);
+    await screenshot(agent, 'inbox-macro-result-id');
+
+    await customer
+      .getByRole('listitem')
+      .filter({ hasText: 'Pesanan Dewi Makro sudah dikirim, terima kasih!' })
+      .waitFor();
+    const ticket = await api<{ status: string; priority: number; tags: string[] }>(
+      owner,
+      'GET',
+      `/api/tickets/${ticketId}`,
+    );
+    expect(ticket).toMatchObject({ status: 'resolved', priority: 1, tags: ['dikirim'] });
+  });
+
+  it('the chat settings read well in English and on a phone', async () => {
+    await owner.evaluate(() => localStorage.setItem('sapa.language', 'en'));
+    await owner.goto(`${url}/customer-service/chat-setting?tab=macros`);
+    await screenshot(owner, 'chat-setting-macros-en-loading');
+    await owner.getByRole('tab', { name: 'Macros' }).waitFor();
+    await owner.getByRole('listitem').filter({ hasText: 'Pesanan dikirim' }).waitFor();
+    await screenshot(owner, 'chat-setting-macros-en');
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.goto(`${url}/customer-service/chat-setting`);
+    await owner.getByRole('listitem').filter({ hasText: '/Ongkir Jakarta' }).waitFor();
+    await screenshot(owner, 'chat-setting-quick-replies-390-en');
+    await owner.evaluate(() => localStorage.setItem('sapa.language', 'id'));
+    await owner.goto(`${url}/customer-service/chat-setting?tab=forms`);
+    await owner.getByText('Belum ada formulir').waitFor();
+    await screenshot(owner, 'chat-setting-forms-empty-390-id');
+  });
+});

@@ -1,11 +1,12 @@
 import type { TokenPair } from '@sapa/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFresh } from '../../../test/auth-helpers.js';
 import { bearer, makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
 import { openWhatsappTicket } from '../../../test/ticket-fixtures.js';
 import { connectWhatsapp } from '../../../test/whatsapp.js';
+import { ticketAuditLog, ticketTransfers } from '../teams/teams.schema.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { playSessions, playSkips } from './play.schema.js';
 
@@ -212,6 +213,25 @@ describe('Auto Assign play mode', () => {
     expect(released.json()).toMatchObject({ status: 'unassigned', assigneeId: null });
     const notes = await server.deps.db.select().from(playSkips).where(eq(playSkips.ticketId, second));
     expect(notes.map((n) => n.note)).toEqual(['follow up done']);
+    // The ticket's history: handed out by play mode, then given back with the note.
+    const agentId = biz.userIds[biz.agent.email];
+    const moves = await server.deps.db
+      .select()
+      .from(ticketTransfers)
+      .where(eq(ticketTransfers.ticketId, second))
+      .orderBy(asc(ticketTransfers.createdAt), asc(ticketTransfers.id));
+    expect(moves.map((m) => [m.source, m.fromUserId, m.toUserId])).toEqual([
+      ['play', null, agentId],
+      ['play', agentId, null],
+    ]);
+    const audit = await server.deps.db
+      .select()
+      .from(ticketAuditLog)
+      .where(eq(ticketAuditLog.ticketId, second));
+    expect(audit.find((a) => a.action === 'play.skip')?.changes).toMatchObject({
+      skipNote: { from: null, to: 'follow up done' },
+      assigneeId: { from: agentId, to: null },
+    });
 
     // Another agent playing the same channel gets the skipped ticket.
     const admin = await signInFresh(server.app, biz.admin.email);

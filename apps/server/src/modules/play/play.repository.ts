@@ -1,6 +1,9 @@
 import { CHAT_WINDOW_MS } from '@sapa/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { ticketTransfers } from '../teams/teams.schema.js';
+import { recordTicketAudit } from '../teams/ticket-history.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { viewConditions } from '../views/views.repository.js';
 import { EXPIRING_CHANNELS, type PlaySource } from './play.rules.js';
@@ -55,8 +58,62 @@ export async function claimTicket(tx: DbOrTx, s: PlaylistScope): Promise<string 
      where ${tickets.clientId} = ${s.clientId}
        and ${tickets.id} = (${pick})
        and ${tickets.status} = 'unassigned'
-    returning ${tickets.id} as id`);
-  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+    returning ${tickets.id} as id, ${tickets.groupId} as group_id`);
+  const claimed = rowsOf<{ id: string; group_id: string | null }>(result)[0];
+  if (!claimed) return null;
+  await recordHandOver(tx, {
+    clientId: s.clientId,
+    ticketId: claimed.id,
+    groupId: claimed.group_id,
+    from: null,
+    to: s.userId,
+    now: s.now,
+  });
+  return claimed.id;
+}
+
+/**
+ * The ticket's transfer history and audit log for a hand-out or a skip (source `play`), written in the
+ * transaction that moves the ticket, as the assignment service does for its own moves.
+ */
+async function recordHandOver(
+  tx: DbOrTx,
+  m: {
+    clientId: string;
+    ticketId: string;
+    groupId: string | null;
+    from: string | null;
+    to: string | null;
+    now: Date;
+    note?: string;
+  },
+) {
+  const by = m.to ?? m.from;
+  await tx.insert(ticketTransfers).values({
+    clientId: m.clientId,
+    id: uuidv7(),
+    ticketId: m.ticketId,
+    fromUserId: m.from,
+    toUserId: m.to,
+    fromGroupId: m.groupId,
+    toGroupId: m.groupId,
+    source: 'play',
+    byUserId: by,
+    createdAt: m.now,
+  });
+  await recordTicketAudit(tx, {
+    clientId: m.clientId,
+    ticketId: m.ticketId,
+    actorUserId: by,
+    action: m.to ? 'assign' : 'play.skip',
+    changes: {
+      assigneeId: { from: m.from, to: m.to },
+      status: { from: m.to ? 'unassigned' : 'assigned', to: m.to ? 'assigned' : 'unassigned' },
+      assignedVia: { from: m.to ? null : 'play', to: m.to ? 'play' : null },
+      ...(m.note ? { skipNote: { from: null, to: m.note } } : {}),
+    },
+    at: m.now,
+  });
 }
 
 /** The ticket that Next would hand out now (shown as next; not held). */
@@ -70,14 +127,12 @@ export async function peekTicket(db: DbOrTx, s: PlaylistScope): Promise<string |
   return row?.id ?? null;
 }
 
-/** Gives a skipped ticket back to the queue, if it is still this agent's and open. */
+/** Gives a skipped ticket back to the queue, if it is still this agent's and open; the note goes on its history. */
 export async function releaseTicket(
   tx: DbOrTx,
-  clientId: string,
-  userId: string,
-  ticketId: string,
-  now: Date,
+  m: { clientId: string; userId: string; ticketId: string; now: Date; note: string },
 ) {
+  const { clientId, userId, ticketId, now } = m;
   const rows = await tx
     .update(tickets)
     .set({ status: 'unassigned', assigneeId: null, assignedVia: null, updatedAt: now })
@@ -89,8 +144,19 @@ export async function releaseTicket(
         eq(tickets.status, 'assigned'),
       ),
     )
-    .returning({ id: tickets.id });
-  return rows.length > 0;
+    .returning({ id: tickets.id, groupId: tickets.groupId });
+  const released = rows[0];
+  if (!released) return false;
+  await recordHandOver(tx, {
+    clientId,
+    ticketId,
+    groupId: released.groupId,
+    from: userId,
+    to: null,
+    now,
+    note: m.note,
+  });
+  return true;
 }
 
 export async function insertSkip(tx: DbOrTx, row: typeof playSkips.$inferInsert) {

@@ -209,7 +209,14 @@ export function skipTicket(deps: ServerDeps, auth: AuthContext, body: SkipBody):
         note: body.note,
         createdAt: now,
       });
-      if (await releaseTicket(tx, auth.clientId, auth.userId, currentId, now)) touched.push(currentId);
+      const released = await releaseTicket(tx, {
+        clientId: auth.clientId,
+        userId: auth.userId,
+        ticketId: currentId,
+        now,
+        note: body.note,
+      });
+      if (released) touched.push(currentId);
     }
     const settled = await settle(tx, active, now, true);
     return { session: settled.session, touched: [...touched, ...settled.touched] };

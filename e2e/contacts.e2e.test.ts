@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import * as XLSX from '@e965/xlsx';
+import { CONTACT_UPLOAD_COLUMNS } from '@sapa/contracts';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, screenshot } from './support/browser.js';
 import { signIn } from './support/journey.js';
@@ -109,5 +112,95 @@ describe('contacts (001 §2 Contacts, customer groups, custom fields)', () => {
     await confirm.getByRole('button', { name: 'Hapus' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await page.getByText('Tidak ada kontak yang cocok').waitFor();
+  });
+});
+
+describe('contact bulk upload (001 §3 upload history, §4, §5)', () => {
+  it('uploads 2,000 rows with 10 bad ones: 1,990 saved, the 10 in the failed-rows download', async () => {
+    await page.setViewportSize({ width: 1440, height: 860 });
+    await page.goto(`${url}/contact`);
+    await page.getByRole('link', { name: 'Unggah massal' }).click();
+    await page.waitForURL(/\/contact\/bulk-upload$/);
+
+    // Nothing chosen: the spec's message.
+    await page.getByRole('button', { name: 'Unggah', exact: true }).click();
+    await page.getByText('Unggah file untuk melanjutkan').waitFor();
+
+    // The template downloads as xlsx with the template's columns.
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Unduh template' }).click(),
+    ]);
+    const templateBook = XLSX.read(readFileSync(await template.path()));
+    expect(
+      XLSX.utils.sheet_to_json(templateBook.Sheets[templateBook.SheetNames[0]!]!, { header: 1 }),
+    ).toEqual([[...CONTACT_UPLOAD_COLUMNS]]);
+
+    // 2,000 rows; every 200th (from the 8th) has a phone that is not a number.
+    const prefix = `6285${String(Date.now()).slice(-6)}`;
+    const rows: string[][] = [[...CONTACT_UPLOAD_COLUMNS]];
+    const bad: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const wrong = i % 200 === 7;
+      if (wrong) bad.push(i + 2);
+      rows.push([
+        `Massal ${run} ${i}`,
+        wrong ? `nomor-${i}` : `${prefix}${String(i).padStart(4, '0')}`,
+        '',
+        '',
+        '',
+        '',
+      ]);
+    }
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Kontak');
+    const fileName = `massal-${run}.xlsx`;
+    await page.locator('input[type="file"]').setInputFiles({
+      name: fileName,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    });
+    await page.getByRole('button', { name: 'Unggah', exact: true }).click();
+    const row = page.getByTestId('upload-row').filter({ hasText: fileName });
+    await row.getByText('Berhasil sebagian').waitFor({ timeout: 60_000 });
+    await row.getByText('1.990', { exact: true }).waitFor();
+    await row.getByText('10', { exact: true }).waitFor();
+    await screenshot(page, 'contacts-upload-id-1440');
+
+    // The failed rows come back with their row number and reason.
+    const [failed] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Unduh baris gagal' }).click(),
+    ]);
+    const failedBook = XLSX.read(readFileSync(await failed.path()));
+    const failedRows = XLSX.utils.sheet_to_json<string[]>(failedBook.Sheets[failedBook.SheetNames[0]!]!, {
+      header: 1,
+      raw: false,
+    });
+    expect(failedRows[0]).toEqual([...CONTACT_UPLOAD_COLUMNS, 'Baris', 'Alasan']);
+    expect(failedRows.slice(1).map((r) => Number(r[6]))).toEqual(bad);
+    expect(new Set(failedRows.slice(1).map((r) => r[7]))).toEqual(
+      new Set(['Format nomor telepon tidak valid']),
+    );
+
+    // The saved contacts are in the list.
+    await page.goto(`${url}/contact`);
+    await page.getByRole('textbox', { name: 'Cari' }).fill(`Massal ${run} 1999`);
+    await page
+      .getByTestId('contact-row')
+      .filter({ hasText: `Massal ${run} 1999` })
+      .waitFor();
+
+    // Phone width, English.
+    await page.evaluate(() => localStorage.setItem('sapa.language', 'en'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${url}/contact/bulk-upload`);
+    await page
+      .getByTestId('upload-row')
+      .filter({ hasText: fileName })
+      .getByText('Partially successful')
+      .waitFor();
+    await screenshot(page, 'contacts-upload-en-390');
+    await page.evaluate(() => localStorage.setItem('sapa.language', 'id'));
   });
 });

@@ -40,6 +40,7 @@ export const SHELL_PAGES: Record<string, LazyPage> = {
   '/livechat/edit/:id': () => livechat().then((m) => ({ Component: m.LivechatEditPage })),
   '/contact': () => contacts().then((m) => ({ Component: m.ContactsPage })),
   '/contact/detail': () => contacts().then((m) => ({ Component: m.ContactDetailPage })),
+  '/contact/bulk-upload': () => contacts().then((m) => ({ Component: m.BulkUploadPage })),
   '/contact/add-contact-tag': () => contacts().then((m) => ({ Component: m.ContactTagPage })),
   '/contact/edit-contact-tag/:tag': () => contacts().then((m) => ({ Component: m.ContactTagPage })),
   '/contact/custom-field': () => contacts().then((m) => ({ Component: m.CustomFieldsPage })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../messages.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** 001 §5, §9 contact upload: max 5 MB and 2000 contacts per file. */
@@ -70,10 +71,14 @@ export const contactUploadEndpoints = {
     response: z.object({ items: z.array(contactUploadSchema), nextCursor: z.string().nullable() }),
   }),
   get: defineEndpoint({ method: 'GET', path: '/api/contact-uploads/:id', response: contactUploadSchema }),
-  /** The failed rows as xlsx: the template's columns and the reason, in the caller's language. */
+  /**
+   * The failed rows as xlsx: the template's columns, the row and the reason, in `?lang=` or the caller's
+   * Accept-Language (a browser download cannot set headers).
+   */
   failedRows: defineEndpoint({
     method: 'GET',
     path: '/api/contact-uploads/:id/failed-rows',
+    query: z.object({ lang: z.enum(LANGUAGES).optional() }),
     response: z.unknown(),
   }),
 } as const;

@@ -48,12 +48,12 @@ export async function registerContactUploadRoutes(
       scope,
       contactUploadEndpoints.failedRows,
       needs('CONTACT', 'READ'),
-      async ({ params, request, reply }) => {
+      async ({ params, query, request, reply }) => {
         const file = await uploads.failedRowsWorkbook(
           deps,
           requireAuth(request),
           params.id!,
-          languageFromHeader(request.headers['accept-language']),
+          query.lang ?? languageFromHeader(request.headers['accept-language']),
         );
         return reply
           .type(XLSX_TYPE)

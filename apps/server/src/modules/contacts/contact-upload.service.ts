@@ -73,7 +73,7 @@ export async function startUpload(
  * an earlier row has ('Duplicate contact'), and saves the rest in one transaction of set-based inserts
  * (a retried job starts over cleanly). The history row gets the outcome and the failed rows.
  */
-export async function processUpload(deps: ServerDeps, clientId: string, uploadId: string) {
+export async function processUpload(deps: Pick<ServerDeps, 'db'>, clientId: string, uploadId: string) {
   const upload = await repo.findUploadFile(deps.db, clientId, uploadId);
   if (upload?.status !== 'processing' || !upload.file) return;
   const sheet = readContactSheet(upload.file);

@@ -1,3 +1,4 @@
+export { BulkUploadPage } from './BulkUploadPage';
 export { ContactDetailPage } from './ContactDetailPage';
 export { ContactsPage } from './ContactsPage';
 export { ContactTagPage } from './ContactTagPage';

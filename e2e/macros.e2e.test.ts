@@ -166,10 +166,83 @@ describe('quick replies and macros', () => {
     expect(ticket).toMatchObject({ status: 'resolved', priority: 1, tags: ['dikirim'] });
   });
 
+  it('the owner builds a ticket form; in a chat its mandatory field and email CC are checked, then it is saved', async () => {
+    await owner.goto(`${url}/customer-service/chat-setting?tab=fields`);
+    const addField = async (title: string, type: string, options: string[] = []) => {
+      await owner.getByRole('button', { name: 'Tambah kolom' }).click();
+      const dialog = owner.getByRole('dialog', { name: 'Kolom baru' });
+      await dialog.getByLabel('Judul').fill(title);
+      await dialog.getByLabel('Tipe', { exact: true }).click();
+      await owner.getByRole('option', { name: type, exact: true }).click();
+      for (const option of options) {
+        await dialog.getByLabel(/^Pilihan/).fill(option);
+        await dialog.getByLabel(/^Pilihan/).press('Enter');
+      }
+      await dialog.getByRole('button', { name: 'Simpan' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    await addField('No. pesanan', 'Teks');
+    await addField('Kurir', 'Pilihan tunggal', ['JNE', 'SiCepat']);
+    await owner.getByRole('listitem').filter({ hasText: 'Kurir' }).waitFor();
+    await owner.getByRole('tab', { name: 'Formulir tiket' }).click();
+    await owner.getByRole('button', { name: 'Tambah formulir' }).click();
+    const formDialog = owner.getByRole('dialog', { name: 'Formulir baru' });
+    await formDialog.getByLabel('Nama').fill('Pengiriman');
+    for (const field of ['No. pesanan', 'Kurir']) {
+      await formDialog.getByLabel('Tambah kolom', { exact: true }).click();
+      await owner.getByRole('option', { name: new RegExp(`^${field.replace('.', '\\.')}`) }).click();
+    }
+    await formDialog.getByRole('checkbox', { name: 'Wajib' }).first().check();
+    await screenshot(owner, 'chat-setting-form-editor-id');
+    await formDialog.getByRole('button', { name: 'Simpan' }).click();
+    await formDialog.waitFor({ state: 'hidden' });
+    await owner.getByRole('listitem').filter({ hasText: 'Pengiriman' }).waitFor();
+
+    // The customer writes again: a new chat, which the owner handles.
+    await customer.getByLabel('Message').fill('Paket saya belum sampai');
+    await customer.getByRole('button', { name: 'Send' }).click();
+    let ticketId = '';
+    await expect
+      .poll(async () => {
+        const list = await api<{ items: { id: string; status: string }[] }>(
+          owner,
+          'GET',
+          '/api/inbox/tickets?tab=unassigned&search=Dewi%20Makro',
+        );
+        ticketId = list.items[0]?.id ?? '';
+        return ticketId;
+      })
+      .not.toBe('');
+    await owner.goto(`${url}/customer-service/inbox?referenceId=${ticketId}`);
+    const section = owner.getByTestId('ticket-form-section');
+    await section.getByLabel('Formulir', { exact: true }).click();
+    await owner.getByRole('option', { name: 'Pengiriman' }).click();
+    await section.getByLabel('No. pesanan').waitFor();
+    await section.getByLabel('Email Cc').fill('gudang@toko.id, bukan-email');
+    await section.getByRole('button', { name: 'Simpan formulir' }).click();
+    await section.getByText('Format Email Cc tidak valid: pisahkan hingga 20 alamat dengan koma.').waitFor();
+    await section.getByText('Kolom ini wajib diisi').waitFor();
+    await screenshot(owner, 'inbox-ticket-form-errors-id');
+    await section.getByLabel('Email Cc').fill('gudang@toko.id, admin@toko.id');
+    await section.getByLabel('No. pesanan').fill('INV-2026-001');
+    await section.getByLabel('Kurir').click();
+    await owner.getByRole('option', { name: 'SiCepat' }).click();
+    await section.getByRole('button', { name: 'Simpan formulir' }).click();
+    await owner.getByText('Info formulir disimpan').waitFor();
+    await screenshot(owner, 'inbox-ticket-form-saved-id');
+    const state = await api<{
+      form: { title: string } | null;
+      emailCc: string;
+      values: Record<string, unknown>;
+    }>(owner, 'GET', `/api/tickets/${ticketId}/form`);
+    expect(state.form?.title).toBe('Pengiriman');
+    expect(state.emailCc).toBe('gudang@toko.id, admin@toko.id');
+    expect(Object.values(state.values).sort()).toEqual(['INV-2026-001', 'SiCepat']);
+  });
+
   it('the chat settings read well in English and on a phone', async () => {
     await owner.evaluate(() => localStorage.setItem('sapa.language', 'en'));
     await owner.goto(`${url}/customer-service/chat-setting?tab=macros`);
-    await screenshot(owner, 'chat-setting-macros-en-loading');
     await owner.getByRole('tab', { name: 'Macros' }).waitFor();
     await owner.getByRole('listitem').filter({ hasText: 'Pesanan dikirim' }).waitFor();
     await screenshot(owner, 'chat-setting-macros-en');
@@ -179,7 +252,7 @@ describe('quick replies and macros', () => {
     await screenshot(owner, 'chat-setting-quick-replies-390-en');
     await owner.evaluate(() => localStorage.setItem('sapa.language', 'id'));
     await owner.goto(`${url}/customer-service/chat-setting?tab=forms`);
-    await owner.getByText('Belum ada formulir').waitFor();
-    await screenshot(owner, 'chat-setting-forms-empty-390-id');
+    await owner.getByRole('listitem').filter({ hasText: 'Pengiriman' }).waitFor();
+    await screenshot(owner, 'chat-setting-forms-390-id');
   });
 });

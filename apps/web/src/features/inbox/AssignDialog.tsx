@@ -89,7 +89,7 @@ export function AssignDialog({
                 { value: 'agent', label: t('teams.toAgent') },
                 { value: 'group', label: t('teams.toGroup') },
               ]}
-              aria-label={t('inbox.assignTo')}
+              aria-label={t('teams.targetKind')}
               fullWidth
             />
             {target === 'agent' ? (

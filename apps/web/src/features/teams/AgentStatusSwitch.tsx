@@ -7,13 +7,14 @@ import { useCsMe, useSetAgentStatus } from './api';
 /**
  * 000 §3 agentStatus in the inbox header: the caller's role (CS, SPV, CS-SPV) and an online/offline
  * switch (online by default). Offline agents are not handed new chats; going online hands out waiting
- * ones. Hidden for users without a CS position.
+ * ones. Hidden for users without a CS position and for Supervisor 1.
  */
 export function AgentStatusSwitch() {
   const { t } = useTranslation();
   const me = useCsMe();
   const setStatus = useSetAgentStatus();
-  if (!me.data?.csPosition) return null;
+  // Status only matters to whoever is handed chats (Supervisor 1 never is).
+  if (!me.data?.csPosition || !me.data.capabilities.canBeAssigned) return null;
   const online = me.data.status === 'online';
   return (
     <Group gap={8} wrap="nowrap" mb={6}>

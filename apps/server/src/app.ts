@@ -63,6 +63,7 @@ export interface BuiltApp {
 export function defineJobs(deps: ServerDeps) {
   const media = whatsappMediaJob(deps);
   const send = outboundSendJob(deps, { WAP: whatsappCloudSender(deps), LVC: livechatSender(deps) });
+  const markRead = outboundMarkReadJob(deps);
   return {
     notify: sendNotificationJob(deps.db),
     whatsappMedia: media,
@@ -70,8 +71,8 @@ export function defineJobs(deps: ServerDeps) {
       await deps.jobs.send(media, { clientId, messageId });
     }),
     send,
-    bulk: bulkJob(deps, { send }),
-    markRead: outboundMarkReadJob(deps),
+    bulk: bulkJob(deps, { inbox: { send, markRead } }),
+    markRead,
     contactUpload: contactUploadJob(deps),
     autoAssign: autoAssignJob(deps),
   };

@@ -525,6 +525,12 @@ export const MESSAGES = {
     en: 'This chat does not exist or you cannot see it.',
     id: 'Chat ini tidak ada atau tidak dapat Anda lihat.',
   },
+  'bulk.oneAssignee': {
+    en: 'Choose an agent or a group, not both.',
+    id: 'Pilih agen atau grup, jangan keduanya.',
+  },
+  'bulk.macroNotFound': { en: 'This macro no longer exists.', id: 'Makro ini sudah tidak ada.' },
+  'bulk.groupNotFound': { en: 'This group no longer exists.', id: 'Grup ini sudah tidak ada.' },
   'bulk.jobFailed': {
     en: 'The bulk update stopped because of an error. Please try again.',
     id: 'Pembaruan massal berhenti karena terjadi kesalahan. Silakan coba lagi.',

@@ -22,3 +22,13 @@ export const bulkProgressEventSchema = z.object({
   userId: z.string().uuid(),
   job: bulkProgressSchema,
 });
+
+/**
+ * Many tickets of the business changed at once (a bulk job's chunk): inboxes refetch what they show instead
+ * of receiving one event per ticket.
+ */
+export const ticketsChangedEventSchema = z.object({
+  type: z.literal('tickets.changed'),
+  clientId: z.string().uuid(),
+  count: z.number().int(),
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bulkProgressSchema } from './bulk-progress.js';
 import { defineEndpoint } from './endpoint.js';
 import { channelCodeSchema, prioritySchema } from './inbox.js';
+import { ticketFormStateInputSchema } from './ticket-forms.js';
 import { TICKET_REMARKS_MAX, TICKET_TAG_MAX, TICKET_TAGS_MAX } from './ticket-properties.js';
 
 /** The most tickets one bulk job may touch (000 §8 chat list: the maximum-selection warning; Sapa's limit). */
@@ -37,6 +38,12 @@ export const bulkActionSchema = z
     sendMessageAs: z.enum(['public', 'internal']).optional(),
     message: z.string().trim().min(1, 'validation.fieldRequired').max(4096).optional(),
     assignedCs: z.string().uuid('validation.invalid').optional(),
+    /** Moved to a group, waiting there for the automatic assignment. */
+    assignedCsGroup: z.string().uuid('validation.invalid').optional(),
+    /** An applied macro (its actions run in their fixed order on each ticket). */
+    macroId: z.string().uuid('validation.invalid').optional(),
+    /** A custom form: ticketFormId with its mandatory and optional values (000 §3 ticket form state). */
+    form: ticketFormStateInputSchema.optional(),
     /** Empty text clears the remarks. */
     remarks: z
       .string()
@@ -54,6 +61,8 @@ export const bulkActionSchema = z
       ctx.addIssue({ code: 'custom', path: ['message'], message: 'validation.fieldRequired' });
     if (message === undefined && Object.values(changes).every((v) => v === undefined))
       ctx.addIssue({ code: 'custom', path: [], message: 'bulk.nothingToDo' });
+    if (a.assignedCs && a.assignedCsGroup)
+      ctx.addIssue({ code: 'custom', path: ['assignedCsGroup'], message: 'bulk.oneAssignee' });
   });
 export type BulkAction = z.output<typeof bulkActionSchema>;
 export type BulkActionInput = z.input<typeof bulkActionSchema>;

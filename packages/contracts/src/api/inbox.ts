@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHANNEL_CODES } from '../partner.js';
-import { bulkProgressEventSchema } from './bulk-progress.js';
+import { bulkProgressEventSchema, ticketsChangedEventSchema } from './bulk-progress.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** 000 §4 Ticket and chat lifecycle. */
@@ -212,6 +212,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     userId: z.string().uuid(),
   }),
   bulkProgressEventSchema,
+  ticketsChangedEventSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export const REALTIME_PATH = '/ws/chat';

@@ -20,7 +20,9 @@ let base: string;
 let biz: Awaited<ReturnType<typeof makeBusiness>>;
 let other: Awaited<ReturnType<typeof makeBusiness>>;
 let owner: TokenPair;
-let agent: TokenPair;
+let admin: TokenPair;
+/** Customer Service 2: sees only the tickets assigned to them (000 §6). */
+let csAgent: TokenPair;
 let contactOnly: TokenPair;
 let otherOwner: TokenPair;
 let accountId: string;
@@ -32,11 +34,13 @@ beforeAll(async () => {
   base = await listenLocally(server);
   biz = await makeBusiness(server.deps.db, 'Massal', [
     { featureAccess: featureStringFrom(['CONTACT']), csPosition: null },
+    { csPosition: 'CS2' },
   ]);
   other = await makeBusiness(server.deps.db, 'Massal Lain');
   owner = await signInFresh(server.app, biz.owner.email);
-  agent = await signInFresh(server.app, biz.agent.email);
+  admin = await signInFresh(server.app, biz.admin.email);
   contactOnly = await signInFresh(server.app, biz.members[3]!.email);
+  csAgent = await signInFresh(server.app, biz.members[4]!.email);
   otherOwner = await signInFresh(server.app, other.owner.email);
   accountId = (await connectWhatsapp(server.app, owner, 'http://127.0.0.1:9/v25.0')).id;
   otherAccountId = (await connectWhatsapp(server.app, otherOwner, 'http://127.0.0.1:9/v25.0')).id;
@@ -58,13 +62,13 @@ function api(method: 'GET' | 'POST', url: string, tokens: TokenPair, payload?: u
   });
 }
 
-async function startJob(payload: unknown, tokens = agent) {
+async function startJob(payload: unknown, tokens = admin) {
   const res = await api('POST', '/api/bulk-jobs', tokens, payload);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { jobId: string; totalTickets: number };
 }
 
-async function finished(app: TestServer['app'], jobId: string, tokens = agent, timeoutMs = 15_000) {
+async function finished(app: TestServer['app'], jobId: string, tokens = admin, timeoutMs = 15_000) {
   return waitFor(async () => {
     const res = await app.inject({ method: 'GET', url: `/api/bulk-jobs/${jobId}`, headers: bearer(tokens) });
     const job = res.json();
@@ -97,12 +101,12 @@ describe('bulk actions', () => {
           tagged.map((t) => t.ticketId),
         ),
       );
-    const mine = await connectChat(base, agent.accessToken);
+    const mine = await connectChat(base, admin.accessToken);
     const theirs = await connectChat(base, owner.accessToken);
     const stranger = await connectChat(base, otherOwner.accessToken);
     sockets.push(mine, theirs, stranger);
 
-    const count = await api('GET', `/api/bulk-jobs/matching?tab=unassigned&tag=${tag}`, agent);
+    const count = await api('GET', `/api/bulk-jobs/matching?tab=unassigned&tag=${tag}`, admin);
     expect(count.json()).toEqual({ count: 7, overLimit: false });
     const { jobId, totalTickets } = await startJob({
       selection: { kind: 'filter', filter: { tab: 'unassigned', tag } },
@@ -125,7 +129,7 @@ describe('bulk actions', () => {
         priority: 1,
         tags: [tag, 'selesai'],
         remarks: 'Promo usai',
-        resolvedBy: biz.userIds[biz.agent.email],
+        resolvedBy: biz.userIds[biz.admin.email],
       });
     for (const { ticketId } of untagged)
       expect(rows.get(ticketId)).toMatchObject({ status: 'unassigned', priority: 3, tags: [] });
@@ -143,7 +147,7 @@ describe('bulk actions', () => {
     expect(stranger.received.filter((e) => e.clientId === biz.clientId)).toEqual([]);
 
     // The job is listed for its owner (the progress bar after a reload), not for another user.
-    const listed = await api('GET', '/api/bulk-jobs', agent);
+    const listed = await api('GET', '/api/bulk-jobs', admin);
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().items[0]).toMatchObject({ id: jobId, status: 'COMPLETED' });
     expect((await api('GET', '/api/bulk-jobs', owner)).json().items).toEqual([]);
@@ -172,7 +176,7 @@ describe('bulk actions', () => {
       processed: 4,
       failed: 3,
     });
-    const log = await api('GET', `/api/bulk-jobs/${jobId}/failures`, agent);
+    const log = await api('GET', `/api/bulk-jobs/${jobId}/failures`, admin);
     expect(log.statusCode).toBe(200);
     const byTicket = new Map(log.json().items.map((f: { ticketId: string }) => [f.ticketId, f] as const));
     expect(byTicket.size).toBe(3);
@@ -231,7 +235,7 @@ describe('bulk actions', () => {
       action: { sendMessageAs: 'public', message: 'Halo semua' },
     });
     expect(await finished(server.app, reply.jobId)).toMatchObject({ status: 'COMPLETED', failed: 1 });
-    const log = (await api('GET', `/api/bulk-jobs/${reply.jobId}/failures`, agent)).json().items;
+    const log = (await api('GET', `/api/bulk-jobs/${reply.jobId}/failures`, admin)).json().items;
     expect(log).toEqual([expect.objectContaining({ ticketId: b.ticketId, reason: 'inbox.expiredWhatsapp' })]);
     const replies = await server.deps.db
       .select()
@@ -248,10 +252,78 @@ describe('bulk actions', () => {
     });
   });
 
+  it("a CS agent's job touches only the agent's own tickets; the others are logged as not found", async () => {
+    const own = await newTicket('Milik agen');
+    const others = await newTicket('Milik orang lain');
+    const agentId = biz.userIds[biz.members[4]!.email]!;
+    await server.deps.db
+      .update(tickets)
+      .set({ status: 'assigned', assigneeId: agentId, assignedVia: 'manual' })
+      .where(eq(tickets.id, own.ticketId));
+    const matching = await api('GET', '/api/bulk-jobs/matching?tab=assigned&search=Milik', csAgent);
+    expect(matching.json()).toEqual({ count: 1, overLimit: false });
+    const { jobId } = await startJob(
+      { selection: { kind: 'ids', ids: [own.ticketId, others.ticketId] }, action: { priority: 2 } },
+      csAgent,
+    );
+    expect(await finished(server.app, jobId, csAgent)).toMatchObject({ status: 'COMPLETED', failed: 1 });
+    const rows = await ticketRows([own.ticketId, others.ticketId]);
+    expect(rows.get(own.ticketId)).toMatchObject({ priority: 2 });
+    expect(rows.get(others.ticketId)).toMatchObject({ priority: 3 });
+    const log = (await api('GET', `/api/bulk-jobs/${jobId}/failures`, csAgent)).json().items;
+    expect(log).toEqual([{ ticketId: others.ticketId, displayId: null, reason: 'bulk.ticketNotFound' }]);
+    // A CS agent does not assign (000 §6).
+    const assign = await api('POST', '/api/bulk-jobs', csAgent, {
+      selection: { kind: 'ids', ids: [own.ticketId] },
+      action: { assignedCs: agentId },
+    });
+    expect(assign.statusCode).toBe(403);
+  });
+
+  it('applies a macro to every ticket and moves tickets to a group', async () => {
+    const a = await newTicket('Makro A');
+    const b = await newTicket('Makro B');
+    const macro = await api('POST', '/api/macros', owner, {
+      title: `Tutup promo ${Date.now()}`,
+      actions: [
+        { type: 'priority', priority: 1 },
+        { type: 'addTags', tags: ['makro'] },
+        { type: 'message', visibility: 'internal', text: 'Ditutup lewat makro' },
+      ],
+    });
+    expect(macro.statusCode, macro.body).toBe(200);
+    const applied = await startJob({
+      selection: { kind: 'ids', ids: [a.ticketId, b.ticketId] },
+      action: { macroId: macro.json().id },
+    });
+    expect(await finished(server.app, applied.jobId)).toMatchObject({ status: 'COMPLETED', failed: 0 });
+    const rows = await ticketRows([a.ticketId, b.ticketId]);
+    for (const t of [a, b]) expect(rows.get(t.ticketId)).toMatchObject({ priority: 1, tags: ['makro'] });
+    const notes = await server.deps.db
+      .select()
+      .from(messages)
+      .where(and(inArray(messages.ticketId, [a.ticketId, b.ticketId]), eq(messages.visibility, 'internal')));
+    expect(notes.map((m) => m.text)).toEqual(['Ditutup lewat makro', 'Ditutup lewat makro']);
+
+    const group = await api('POST', '/api/cs/groups', owner, { name: `Grup ${Date.now() % 100000}` });
+    expect(group.statusCode, group.body).toBe(200);
+    const moved = await startJob({
+      selection: { kind: 'ids', ids: [a.ticketId] },
+      action: { assignedCsGroup: group.json().id },
+    });
+    expect(await finished(server.app, moved.jobId)).toMatchObject({ status: 'COMPLETED', failed: 0 });
+    expect((await ticketRows([a.ticketId])).get(a.ticketId)).toMatchObject({ groupId: group.json().id });
+    const unknownMacro = await api('POST', '/api/bulk-jobs', admin, {
+      selection: { kind: 'ids', ids: [a.ticketId] },
+      action: { macroId: '0190f4c8-0000-7000-8000-0000000000ee' },
+    });
+    expect(unknownMacro.json()).toMatchObject({ statusCode: 400, message: 'This macro no longer exists.' });
+  });
+
   it('refuses bad input with the translated message, a user without inbox update, and foreign assignees', async () => {
     const { ticketId } = await newTicket();
     const ids = { kind: 'ids', ids: [ticketId] };
-    const nothing = await api('POST', '/api/bulk-jobs', agent, { selection: ids, action: {} });
+    const nothing = await api('POST', '/api/bulk-jobs', admin, { selection: ids, action: {} });
     expect(nothing.json()).toMatchObject({
       statusCode: 400,
       message: 'Choose at least one change to apply.',
@@ -259,23 +331,23 @@ describe('bulk actions', () => {
     const half = await api(
       'POST',
       '/api/bulk-jobs',
-      agent,
+      admin,
       { selection: ids, action: { message: 'x' } },
       'id',
     );
     expect(half.statusCode).toBe(400);
     expect(half.json().fields).toMatchObject({ 'action.sendMessageAs': 'Kolom ini wajib diisi' });
-    const noTicket = await api('POST', '/api/bulk-jobs', agent, {
+    const noTicket = await api('POST', '/api/bulk-jobs', admin, {
       selection: { kind: 'filter', filter: { tag: 'tidak-ada-tiket-dengan-tag-ini' } },
       action: { priority: 2 },
     });
     expect(noTicket.json()).toMatchObject({ statusCode: 400, message: 'Select at least one chat.' });
-    const badTag = await api('POST', '/api/bulk-jobs', agent, {
+    const badTag = await api('POST', '/api/bulk-jobs', admin, {
       selection: ids,
       action: { addTags: ['x'.repeat(51)] },
     });
     expect(badTag.json()).toMatchObject({ statusCode: 400, message: 'Max 50 Characters' });
-    const foreignAssignee = await api('POST', '/api/bulk-jobs', agent, {
+    const foreignAssignee = await api('POST', '/api/bulk-jobs', admin, {
       selection: ids,
       action: { assignedCs: other.userIds[other.agent.email] },
     });
@@ -307,7 +379,8 @@ describe('a bulk job and a restart', () => {
           logger: api.deps.logger,
           version: 'test',
         });
-        deps.jobs.register(bulkJob(deps, { send: defineJobs(deps).send, chunkSize: 2 }));
+        const { send, markRead } = defineJobs(deps);
+        deps.jobs.register(bulkJob(deps, { inbox: { send, markRead }, chunkSize: 2 }));
         await deps.jobs.start({ work: true });
         const worker = { deps, database, stop: async () => {} };
         worker.stop = async () => {

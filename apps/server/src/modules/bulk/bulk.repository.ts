@@ -1,32 +1,39 @@
 import type { BulkAction, BulkFailure, BulkFilter } from '@sapa/contracts';
 import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { contacts } from '../contacts/contacts.schema.js';
+import { macros } from '../cs-library/cs-library.schema.js';
 import { memberships, users } from '../identity/identity.schema.js';
 import { ticketFilterConditions } from '../inbox/inbox.service.js';
+import { csGroups } from '../teams/teams.schema.js';
+import { visibleTicketsWhere } from '../teams/visibility.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { displayIdOf } from '../tickets/tickets.service.js';
 import { bulkJobFailures, bulkJobs } from './bulk.schema.js';
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
 
-const matching = (db: DbOrTx, clientId: string, filter: BulkFilter, limit: number) =>
+/** Who the tickets are for: the business and the caller's visibility (000 §6 CS positions). */
+type Viewer = Pick<AccessClaims, 'clientId' | 'userId' | 'csPosition'>;
+
+const matching = (db: DbOrTx, viewer: Viewer, filter: BulkFilter, limit: number) =>
   db
     .select({ id: tickets.id })
     .from(tickets)
     .innerJoin(contacts, and(eq(contacts.clientId, tickets.clientId), eq(contacts.id, tickets.contactId)))
-    .where(and(...ticketFilterConditions(clientId, filter)))
+    .where(and(...ticketFilterConditions(viewer.clientId, filter), visibleTicketsWhere(viewer)))
     .orderBy(desc(tickets.lastMessageAt), desc(tickets.id))
     .limit(limit);
 
 /** Ids of the tickets matching the inbox filter, newest first, at most `limit`. */
-export async function matchingTicketIds(db: DbOrTx, clientId: string, filter: BulkFilter, limit: number) {
-  return (await matching(db, clientId, filter, limit)).map((r) => r.id);
+export async function matchingTicketIds(db: DbOrTx, viewer: Viewer, filter: BulkFilter, limit: number) {
+  return (await matching(db, viewer, filter, limit)).map((r) => r.id);
 }
 
 /** How many tickets match the inbox filter, counting at most `limit`. */
-export async function countMatchingTickets(db: DbOrTx, clientId: string, filter: BulkFilter, limit: number) {
-  const sub = matching(db, clientId, filter, limit).as('m');
+export async function countMatchingTickets(db: DbOrTx, viewer: Viewer, filter: BulkFilter, limit: number) {
+  const sub = matching(db, viewer, filter, limit).as('m');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sub);
   return Number(row?.n ?? 0);
 }
@@ -52,9 +59,26 @@ export async function insertJob(db: DbOrTx, row: typeof bulkJobs.$inferInsert) {
   await db.insert(bulkJobs).values(row);
 }
 
+/** Every column but the ticket ids (a job's list may hold 20,000 of them). */
+const { ticketIds: _ids, ...jobColumns } = getTableColumns(bulkJobs);
+
 export async function findJob(db: DbOrTx, clientId: string, id: string) {
   const [row] = await db
-    .select()
+    .select(jobColumns)
+    .from(bulkJobs)
+    .where(and(eq(bulkJobs.clientId, clientId), eq(bulkJobs.id, id)));
+  return row;
+}
+
+/** The job and the next `size` ticket ids at its cursor (sliced in SQL: the whole list never travels). */
+export async function jobChunk(db: DbOrTx, clientId: string, id: string, size: number) {
+  const [row] = await db
+    .select({
+      ...jobColumns,
+      chunk: sql<
+        string[]
+      >`${bulkJobs.ticketIds}[${bulkJobs.processed} + 1 : ${bulkJobs.processed} + ${size}::int]`,
+    })
     .from(bulkJobs)
     .where(and(eq(bulkJobs.clientId, clientId), eq(bulkJobs.id, id)));
   return row;
@@ -72,17 +96,16 @@ export async function lockJob(tx: DbOrTx, clientId: string, id: string) {
 
 /** The caller's jobs, newest first (without the ticket id lists). */
 export async function listUserJobs(db: DbOrTx, clientId: string, userId: string, limit: number) {
-  const { ticketIds: _omitted, ...columns } = getTableColumns(bulkJobs);
   return db
-    .select(columns)
+    .select(jobColumns)
     .from(bulkJobs)
     .where(and(eq(bulkJobs.clientId, clientId), eq(bulkJobs.userId, userId)))
     .orderBy(desc(bulkJobs.createdAt), desc(bulkJobs.id))
     .limit(limit);
 }
 
-/** What a chunk needs to know of its tickets; only tickets of the business are found. */
-export async function loadTickets(db: DbOrTx, clientId: string, ids: string[]) {
+/** What a chunk needs to know of its tickets; only tickets of the business the caller may see are found. */
+export async function loadTickets(db: DbOrTx, viewer: Viewer, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .select({
@@ -95,7 +118,23 @@ export async function loadTickets(db: DbOrTx, clientId: string, ids: string[]) {
       tags: tickets.tags,
     })
     .from(tickets)
-    .where(and(eq(tickets.clientId, clientId), inArray(tickets.id, ids)));
+    .where(and(eq(tickets.clientId, viewer.clientId), inArray(tickets.id, ids), visibleTicketsWhere(viewer)));
+}
+
+export async function groupExists(db: DbOrTx, clientId: string, groupId: string) {
+  const [row] = await db
+    .select({ id: csGroups.id })
+    .from(csGroups)
+    .where(and(eq(csGroups.clientId, clientId), eq(csGroups.id, groupId)));
+  return Boolean(row);
+}
+
+export async function macroExists(db: DbOrTx, clientId: string, macroId: string) {
+  const [row] = await db
+    .select({ id: macros.id })
+    .from(macros)
+    .where(and(eq(macros.clientId, clientId), eq(macros.id, macroId)));
+  return Boolean(row);
 }
 
 export interface TicketChanges {
@@ -117,8 +156,6 @@ export async function updateTickets(tx: DbOrTx, clientId: string, ids: string[],
   if (action.priority !== undefined) sets.push(sql`priority = ${action.priority}`);
   if (action.remarks !== undefined) sets.push(sql`remarks = ${action.remarks}`);
   if (c.tags) sets.push(sql`tags = array(select jsonb_array_elements_text(v.tags))`);
-  if (action.assignedCs !== undefined) sets.push(sql`assignee_id = ${action.assignedCs}::uuid`);
-  // Resolving wins over the assignment's status.
   if (action.status === 'resolved')
     sets.push(
       sql`status = 'resolved'`,
@@ -127,7 +164,6 @@ export async function updateTickets(tx: DbOrTx, clientId: string, ids: string[],
       sql`resolve_note = null`,
       sql`unread_count = 0`,
     );
-  else if (action.assignedCs !== undefined) sets.push(sql`status = 'assigned'`);
   if (c.publicPreview !== null)
     sets.push(
       sql`last_message_at = greatest(t.last_message_at, ${at}::timestamptz)`,
@@ -197,7 +233,9 @@ export async function listFailures(db: DbOrTx, clientId: string, jobId: string):
     .orderBy(bulkJobFailures.ticketId);
   return rows.map((r) => ({
     ticketId: r.ticketId,
-    displayId: r.displayNumber === null ? null : displayIdOf(r.displayNumber),
+    // A ticket the caller could not see stays unnamed, like one of another business.
+    displayId:
+      r.displayNumber === null || r.reason === 'bulk.ticketNotFound' ? null : displayIdOf(r.displayNumber),
     reason: r.reason,
   }));
 }

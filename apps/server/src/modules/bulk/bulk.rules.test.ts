@@ -1,6 +1,6 @@
 import { type BulkAction, bulkActionSchema, bulkFailuresCsv } from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
-import { type BulkTicketState, chunkAt, nextTags, ticketFailure } from './bulk.rules.js';
+import { type BulkTicketState, nextTags, ticketFailure } from './bulk.rules.js';
 
 const NOW = Date.parse('2026-11-22T08:00:00Z');
 const HOUR = 3_600_000;
@@ -14,22 +14,6 @@ const ticket = (over: Partial<BulkTicketState> = {}): BulkTicketState => ({
   ...over,
 });
 const action = (a: Record<string, unknown>): BulkAction => bulkActionSchema.parse(a);
-
-describe('chunkAt: a job resumes at its cursor', () => {
-  const ids = ['a', 'b', 'c', 'd', 'e'];
-  it.each([
-    [0, 2, ['a', 'b']],
-    [2, 2, ['c', 'd']],
-    [4, 2, ['e']],
-    [5, 2, []],
-    [7, 2, []],
-    [-1, 3, ['a', 'b', 'c']],
-    [0, 500, ids],
-  ])('processed %i, size %i → %j', (processed, size, expected) => {
-    expect(chunkAt(ids, processed, size)).toEqual(expected);
-  });
-  it('refuses a chunk size below one', () => expect(() => chunkAt(ids, 0, 0)).toThrow());
-});
 
 describe('nextTags', () => {
   it.each([

@@ -6,12 +6,6 @@ import type { TicketRow } from '../tickets/tickets.service.js';
 /** Tickets changed per transaction: one UPDATE … WHERE id = ANY(…) and one multi-row INSERT each. */
 export const BULK_CHUNK_SIZE = 500;
 
-/** The `index`th chunk of a job's ticket ids (a job resumes at `processed`, so chunks are cut from there). */
-export function chunkAt<T>(ids: readonly T[], processed: number, size = BULK_CHUNK_SIZE): T[] {
-  if (size < 1) throw new Error('chunk size must be positive');
-  return ids.slice(Math.max(0, processed), Math.max(0, processed) + size);
-}
-
 /** The ticket's tags after the action: removals first (ignoring case), then additions without duplicates. */
 export function nextTags(current: readonly string[], action: Pick<BulkAction, 'addTags' | 'removeTags'>) {
   const gone = new Set((action.removeTags ?? []).map((t) => t.toLowerCase()));

@@ -11,14 +11,14 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AccessClaims } from '../../platform/auth/tokens.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 
-/** Who started a bulk job, as the job needs it when it runs later (visibility, sender of messages). */
-export interface BulkActor {
-  userId: string;
-  role: string;
-  csPosition: string | null;
-}
+/**
+ * Who started a bulk job: the claims of their access token when they started it, so the job acts later with
+ * the same rights and visibility (000 §6 CS positions) as the request did.
+ */
+export type BulkActor = AccessClaims;
 
 /**
  * A bulk ticket action (000 §3 bulk job; §7 PUT tickets/bulk). The selection is resolved to `ticket_ids` when

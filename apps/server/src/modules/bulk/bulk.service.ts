@@ -11,18 +11,22 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
-import type { AuthContext } from '../../platform/auth/route-access.js';
+import { type AuthContext, authContextOf } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
 import type { CanReceive } from '../../platform/realtime/realtime-hub.js';
-import type { sendJobSchema } from '../channels/outbound/outbound-send.job.js';
+import { applyMacro } from '../cs-library/macros.service.js';
 import { users } from '../identity/identity.schema.js';
+import type { InboxJobs } from '../inbox/inbox.service.js';
+import { assignTicket } from '../teams/assignment.service.js';
+import { assertMayAssign, assertMayReply } from '../teams/visibility.js';
+import { saveFormState } from '../ticket-forms/ticket-forms.service.js';
 import { publishRealtime } from '../tickets/realtime.js';
 import { messages, tickets } from '../tickets/tickets.schema.js';
 import { previewOf, selectSummaries, toMessage, toTicketSummary } from '../tickets/tickets.service.js';
 import * as repo from './bulk.repository.js';
-import { BULK_CHUNK_SIZE, chunkAt, nextTags, ticketFailure } from './bulk.rules.js';
+import { BULK_CHUNK_SIZE, nextTags, ticketFailure } from './bulk.rules.js';
 
 type CreateBody = z.output<NonNullable<(typeof bulkEndpoints)['create']['body']>>;
 
@@ -55,12 +59,19 @@ const jobOf = (row: Omit<repo.BulkJobRow, 'ticketIds'>): BulkJob => ({
  */
 export async function createBulkJob(deps: ServerDeps, jobs: BulkJobs, auth: AuthContext, body: CreateBody) {
   const { action, selection } = body;
+  // The caller's own limits first (000 §6: Supervisor 1 never replies; only supervisors assign).
+  if (action.sendMessageAs === 'public') assertMayReply(auth);
+  if (action.assignedCs || action.assignedCsGroup) assertMayAssign(auth);
   if (action.assignedCs && !(await repo.isActiveMember(deps.db, auth.clientId, action.assignedCs)))
     throw badRequest('inbox.assigneeInvalid', { 'action.assignedCs': 'inbox.assigneeInvalid' });
+  if (action.assignedCsGroup && !(await repo.groupExists(deps.db, auth.clientId, action.assignedCsGroup)))
+    throw badRequest('bulk.groupNotFound', { 'action.assignedCsGroup': 'bulk.groupNotFound' });
+  if (action.macroId && !(await repo.macroExists(deps.db, auth.clientId, action.macroId)))
+    throw badRequest('bulk.macroNotFound', { 'action.macroId': 'bulk.macroNotFound' });
   const ids =
     selection.kind === 'ids'
       ? [...new Set(selection.ids)]
-      : await repo.matchingTicketIds(deps.db, auth.clientId, selection.filter, BULK_MAX_TICKETS + 1);
+      : await repo.matchingTicketIds(deps.db, auth, selection.filter, BULK_MAX_TICKETS + 1);
   if (ids.length === 0) throw badRequest('bulk.nothingSelected');
   if (ids.length > BULK_MAX_TICKETS) throw new AppError(400, 'bulk.tooMany', { params: [BULK_MAX_TICKETS] });
   const id = uuidv7();
@@ -68,7 +79,16 @@ export async function createBulkJob(deps: ServerDeps, jobs: BulkJobs, auth: Auth
     clientId: auth.clientId,
     id,
     userId: auth.userId,
-    actor: { userId: auth.userId, role: auth.role, csPosition: auth.csPosition ?? null },
+    actor: {
+      userId: auth.userId,
+      clientId: auth.clientId,
+      sessionId: auth.sessionId,
+      role: auth.role,
+      csPosition: auth.csPosition,
+      featureAccess: auth.featureAccess,
+      planFeatures: auth.planFeatures,
+      accountCountry: auth.accountCountry,
+    },
     action,
     selection,
     ticketIds: ids,
@@ -80,7 +100,7 @@ export async function createBulkJob(deps: ServerDeps, jobs: BulkJobs, auth: Auth
 
 /** "Select all N matching": the count of the inbox filter, bounded by the job limit. */
 export async function countMatching(deps: ServerDeps, auth: AuthContext, filter: BulkFilter) {
-  const count = await repo.countMatchingTickets(deps.db, auth.clientId, filter, BULK_MAX_TICKETS + 1);
+  const count = await repo.countMatchingTickets(deps.db, auth, filter, BULK_MAX_TICKETS + 1);
   return { count: Math.min(count, BULK_MAX_TICKETS), overLimit: count > BULK_MAX_TICKETS };
 }
 
@@ -109,9 +129,55 @@ export function bulkMessageKey(jobId: string, ticketId: string): string {
 }
 
 export interface RunOptions {
-  send: JobDefinition<typeof sendJobSchema>;
+  /** The inbox's jobs: outbound sends of public messages (and of a macro's messages). */
+  inbox: InboxJobs;
   chunkSize?: number;
 }
+
+/**
+ * The changes that go through their own module's service one ticket at a time (assignment with its
+ * transfer history, the custom form, a macro). The ticket's failure reason, or null.
+ */
+async function applyPerTicket(
+  deps: ServerDeps,
+  options: RunOptions,
+  auth: AuthContext,
+  jobId: string,
+  action: BulkJob['action'],
+  ticketId: string,
+): Promise<string | null> {
+  try {
+    if (action.assignedCs || action.assignedCsGroup)
+      await assignTicket(deps, {
+        clientId: auth.clientId,
+        ticketId,
+        to: action.assignedCs ? { agentId: action.assignedCs } : { groupId: action.assignedCsGroup! },
+        source: 'manual',
+        by: auth.userId,
+      });
+    if (action.form) await saveFormState(deps, auth, ticketId, action.form);
+    if (action.macroId) {
+      const applied = await applyMacro(
+        { server: deps, jobs: options.inbox },
+        auth,
+        ticketId,
+        action.macroId,
+        {
+          applicationId: bulkMessageKey(jobId, ticketId),
+        },
+      );
+      const failed = applied.results.find((r) => !r.ok);
+      if (failed) return failed.error?.code ?? 'bulk.jobFailed';
+    }
+    return null;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return err.statusCode === 404 ? 'bulk.ticketNotFound' : err.key;
+  }
+}
+
+const hasPerTicketChanges = (a: BulkJob['action']) =>
+  Boolean(a.assignedCs || a.assignedCsGroup || a.form || a.macroId);
 
 /**
  * Processes one chunk at the job's cursor in one transaction: the tickets the action cannot apply to go to
@@ -125,18 +191,28 @@ export async function processBulkChunk(
   clientId: string,
   jobId: string,
 ): Promise<boolean> {
-  const job = await repo.findJob(deps.db, clientId, jobId);
+  const job = await repo.jobChunk(deps.db, clientId, jobId, options.chunkSize ?? BULK_CHUNK_SIZE);
   if (job?.status !== 'PROCESSING') return false;
-  const ids = chunkAt(job.ticketIds, job.processed, options.chunkSize ?? BULK_CHUNK_SIZE);
+  const ids = job.chunk ?? [];
   const { action } = job;
+  const auth = authContextOf(job.actor);
   const now = new Date();
-  const found = new Map((await repo.loadTickets(deps.db, clientId, ids)).map((t) => [t.id, t]));
+  const found = new Map((await repo.loadTickets(deps.db, auth, ids)).map((t) => [t.id, t]));
   const failures: { ticketId: string; reason: string }[] = [];
-  const ok: string[] = [];
+  let ok: string[] = [];
   for (const id of ids) {
     const reason = ticketFailure(action, found.get(id), now.getTime());
     if (reason) failures.push({ ticketId: id, reason });
     else ok.push(id);
+  }
+  if (hasPerTicketChanges(action)) {
+    const passed: string[] = [];
+    for (const id of ok) {
+      const reason = await applyPerTicket(deps, options, auth, jobId, action, id);
+      if (reason) failures.push({ ticketId: id, reason });
+      else passed.push(id);
+    }
+    ok = passed;
   }
   const tagChanges = action.addTags || action.removeTags;
   const tags = tagChanges ? new Map(ok.map((id) => [id, nextTags(found.get(id)!.tags, action)])) : null;
@@ -185,7 +261,7 @@ export async function processBulkChunk(
   });
   if (!done) return true;
   if (!internal)
-    for (const m of done.inserted) await deps.jobs.send(options.send, { clientId, messageId: m.id });
+    for (const m of done.inserted) await deps.jobs.send(options.inbox.send, { clientId, messageId: m.id });
   await publishChanges(deps, clientId, ok, done.inserted, job.userId);
   if (done.row)
     await publishRealtime(deps, {
@@ -197,7 +273,14 @@ export async function processBulkChunk(
   return done.row?.status === 'PROCESSING';
 }
 
-/** One summary query per chunk: a message.created for tickets that got the message, ticket.updated else. */
+/** Up to this many changed tickets a chunk publishes each ticket; above it, one `tickets.changed`. */
+export const BULK_LIVE_TICKETS = 50;
+
+/**
+ * Tells the inboxes. A small change: one summary query, then message.created for tickets that got the
+ * message and ticket.updated for the others. A large one: a single `tickets.changed` (inboxes refetch the
+ * page they show), so a 10,000-ticket job never floods every agent's socket with 10,000 events.
+ */
 async function publishChanges(
   deps: ServerDeps,
   clientId: string,
@@ -206,6 +289,10 @@ async function publishChanges(
   senderId: string,
 ) {
   if (changed.length === 0) return;
+  if (changed.length > BULK_LIVE_TICKETS) {
+    await publishRealtime(deps, { type: 'tickets.changed', clientId, count: changed.length });
+    return;
+  }
   const rows = await selectSummaries(deps.db).where(
     and(eq(tickets.clientId, clientId), inArray(tickets.id, changed)),
   );

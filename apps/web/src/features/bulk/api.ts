@@ -30,8 +30,12 @@ export function useBulkJobs() {
   });
 }
 
-/** `bulk.progress` moves the job's counters in place. */
+/** `bulk.progress` moves the job's counters in place; `tickets.changed` refetches what the inbox shows. */
 export function applyBulkProgress(queryClient: QueryClient, event: RealtimeEvent): void {
+  if (event.type === 'tickets.changed') {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.inbox });
+    return;
+  }
   if (event.type !== 'bulk.progress') return;
   queryClient.setQueryData<{ items: BulkJob[] }>(bulkKeys.jobs, (data) => {
     if (!data) return data;

@@ -1,6 +1,5 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   chatTagInputSchema,
   isDuplicateTitle,
@@ -10,19 +9,16 @@ import {
   type LibraryKind,
   libraryEntryInputSchema,
 } from '@sapa/contracts';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrorsOf } from '../../shared/api';
+import { fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormModal } from '../../shared/ui/FormModal';
 import { RowActions } from '../../shared/ui/RowActions';
 import { useDeleteLibraryEntry, useLibrary, useSaveLibraryEntry } from './api';
 import { VARIABLES } from './macroText';
+import { DeleteConfirm, ListState, ListToolbar, notifySaved } from './SettingsList';
 
 /** i18n key prefix of each kind. */
 const KEY: Record<LibraryKind, string> = {
@@ -42,81 +38,65 @@ export function LibraryTab({ kind, canManage }: { kind: LibraryKind; canManage: 
   const remove = useDeleteLibraryEntry(kind);
   const [editing, setEditing] = useState<LibraryEntry | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<LibraryEntry | null>(null);
-  const list = entries.data ?? [];
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t(`${k}.intro`)}
-      </Text>
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <TextInput
-          leftSection={<IconSearch size={16} aria-hidden />}
-          placeholder={t('csLibrary.search')}
-          aria-label={t('csLibrary.search')}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 220px', maxWidth: 360 }}
-        />
-        {canManage ? (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(null)}>
-            {t(`${k}.add`)}
-          </Button>
-        ) : null}
-      </Group>
-      {entries.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} height={52} radius="sm" />
-          ))}
-        </Stack>
-      ) : entries.isError ? (
-        <ErrorState error={entries.error} onRetry={() => void entries.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={debounced ? t('csLibrary.noMatch') : t(`${k}.empty`)}>
-          {t(`${k}.emptyHint`)}
-        </EmptyState>
-      ) : (
-        <Stack gap="xs" role="list" aria-label={t(`${k}.title`)}>
-          {list.map((entry) => (
-            <Paper key={entry.id} withBorder p="xs" px="sm" role="listitem">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <div style={{ minWidth: 0 }}>
-                  {kind === 'chat-tags' ? (
-                    <Badge variant="outline" color="gray" size="lg" style={{ textTransform: 'none' }}>
-                      {entry.title}
-                    </Badge>
-                  ) : (
-                    <>
-                      <Text fw={600} size="sm" truncate>
-                        {kind === 'quick-replies' ? `/${entry.title}` : entry.title}
-                      </Text>
-                      <Text
-                        size="sm"
-                        c="dimmed"
-                        lineClamp={2}
-                        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
-                      >
-                        {entry.content}
-                      </Text>
-                    </>
-                  )}
-                </div>
-                {canManage ? (
-                  <RowActions
-                    editLabel={t('csLibrary.editNamed', { name: entry.title })}
-                    deleteLabel={t('csLibrary.deleteNamed', { name: entry.title })}
-                    onEdit={() => setEditing(entry)}
-                    onDelete={() => {
-                      remove.reset();
-                      setDeleting(entry);
-                    }}
-                  />
-                ) : null}
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <ListToolbar
+        intro={t(`${k}.intro`)}
+        search={search}
+        onSearch={setSearch}
+        addLabel={t(`${k}.add`)}
+        onAdd={canManage ? () => setEditing(null) : null}
+      />
+      <ListState
+        query={entries}
+        items={entries.data ?? []}
+        rowHeight={52}
+        emptyTitle={debounced ? t('csLibrary.noMatch') : t(`${k}.empty`)}
+        emptyHint={t(`${k}.emptyHint`)}
+      >
+        {(list) => (
+          <Stack gap="xs" role="list" aria-label={t(`${k}.title`)}>
+            {list.map((entry) => (
+              <Paper key={entry.id} withBorder p="xs" px="sm" role="listitem">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <div style={{ minWidth: 0 }}>
+                    {kind === 'chat-tags' ? (
+                      <Badge variant="outline" color="gray" size="lg" style={{ textTransform: 'none' }}>
+                        {entry.title}
+                      </Badge>
+                    ) : (
+                      <>
+                        <Text fw={600} size="sm" truncate>
+                          {kind === 'quick-replies' ? `/${entry.title}` : entry.title}
+                        </Text>
+                        <Text
+                          size="sm"
+                          c="dimmed"
+                          lineClamp={2}
+                          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+                        >
+                          {entry.content}
+                        </Text>
+                      </>
+                    )}
+                  </div>
+                  {canManage ? (
+                    <RowActions
+                      editLabel={t('csLibrary.editNamed', { name: entry.title })}
+                      deleteLabel={t('csLibrary.deleteNamed', { name: entry.title })}
+                      onEdit={() => setEditing(entry)}
+                      onDelete={() => {
+                        remove.reset();
+                        setDeleting(entry);
+                      }}
+                    />
+                  ) : null}
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </ListState>
       {editing !== undefined ? (
         <EntryForm
           kind={kind}
@@ -125,28 +105,13 @@ export function LibraryTab({ kind, canManage }: { kind: LibraryKind; canManage: 
           onClose={() => setEditing(undefined)}
         />
       ) : null}
-      <ConfirmDialog
-        opened={deleting !== null}
+      <DeleteConfirm
+        item={deleting}
         title={t(`${k}.deleteTitle`)}
-        confirmLabel={t('common.delete')}
-        loading={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: t('csLibrary.deleted', { name: deleting.title }),
-              });
-              setDeleting(null);
-            },
-          })
-        }
+        message={t('csLibrary.deleteConfirm', { name: deleting?.title ?? '' })}
+        remove={remove}
         onClose={() => setDeleting(null)}
-      >
-        <Text>{t('csLibrary.deleteConfirm', { name: deleting?.title ?? '' })}</Text>
-      </ConfirmDialog>
+      />
     </Stack>
   );
 }
@@ -187,10 +152,7 @@ function EntryForm({
       { id: entry?.id ?? null, title, content },
       {
         onSuccess: (saved) => {
-          notifications.show({
-            color: 'green',
-            message: t(entry ? 'csLibrary.updated' : 'csLibrary.created', { name: saved.title }),
-          });
+          notifySaved(t, entry !== null, saved.title);
           onClose();
         },
       },

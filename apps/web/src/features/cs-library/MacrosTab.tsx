@@ -7,7 +7,6 @@ import {
   Paper,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
   TagsInput,
   Text,
@@ -15,7 +14,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   LIBRARY_CONTENT_MAX,
   MACRO_ACTIONS_MAX,
@@ -25,19 +23,17 @@ import {
   macroInputSchema,
   orderMacroActions,
 } from '@sapa/contracts';
-import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrorsOf } from '../../shared/api';
+import { fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormModal } from '../../shared/ui/FormModal';
 import { RowActions } from '../../shared/ui/RowActions';
 import { useDeleteMacro, useMacros, useSaveMacro } from './api';
 import { describeMacroAction, VARIABLES } from './macroText';
+import { DeleteConfirm, ListState, ListToolbar, notifySaved } from './SettingsList';
 
 /** 000 §2 macros: the list with search and pages; admins add, edit and delete. */
 export function MacrosTab({ canManage }: { canManage: boolean }) {
@@ -49,115 +45,84 @@ export function MacrosTab({ canManage }: { canManage: boolean }) {
   const remove = useDeleteMacro();
   const [editing, setEditing] = useState<Macro | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Macro | null>(null);
-  const list = macros.data?.contents ?? [];
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t('csLibrary.macros.intro')}
-      </Text>
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <TextInput
-          leftSection={<IconSearch size={16} aria-hidden />}
-          placeholder={t('csLibrary.macros.search')}
-          aria-label={t('csLibrary.macros.search')}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          style={{ flex: '1 1 220px', maxWidth: 360 }}
-        />
-        {canManage ? (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing(null)}>
-            {t('csLibrary.macros.add')}
-          </Button>
-        ) : null}
-      </Group>
-      {macros.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} height={64} radius="sm" />
-          ))}
-        </Stack>
-      ) : macros.isError ? (
-        <ErrorState error={macros.error} onRetry={() => void macros.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={debounced ? t('csLibrary.macros.noMatch') : t('csLibrary.macros.empty')}>
-          {t('csLibrary.macros.emptyHint')}
-        </EmptyState>
-      ) : (
-        <Stack gap="xs" role="list" aria-label={t('csLibrary.macros.title')}>
-          {list.map((macro) => (
-            <Paper key={macro.id} withBorder p="xs" px="sm" role="listitem">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={600} size="sm" truncate>
-                    {macro.title}
-                  </Text>
-                  {macro.description ? (
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {macro.description}
-                    </Text>
-                  ) : null}
-                  <List size="xs" mt={4} spacing={0} c="dimmed">
-                    {orderMacroActions(macro.actions).map((action, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: a fixed summary list, in run order
-                      <List.Item key={index} style={{ wordBreak: 'break-word' }}>
-                        <Text size="xs" lineClamp={1}>
-                          {describeMacroAction(t, action)}
-                        </Text>
-                      </List.Item>
-                    ))}
-                  </List>
-                </div>
-                {canManage ? (
-                  <RowActions
-                    editLabel={t('csLibrary.editNamed', { name: macro.title })}
-                    deleteLabel={t('csLibrary.deleteNamed', { name: macro.title })}
-                    onEdit={() => setEditing(macro)}
-                    onDelete={() => {
-                      remove.reset();
-                      setDeleting(macro);
-                    }}
-                  />
-                ) : null}
-              </Group>
-            </Paper>
-          ))}
-          {(macros.data?.totalPages ?? 1) > 1 ? (
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={macros.data?.totalPages ?? 1}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': t(`csLibrary.page.${control}`) })}
-            />
-          ) : null}
-        </Stack>
-      )}
-      {editing !== undefined ? <MacroEditor macro={editing} onClose={() => setEditing(undefined)} /> : null}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('csLibrary.macros.deleteTitle')}
-        confirmLabel={t('common.delete')}
-        loading={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: t('csLibrary.deleted', { name: deleting.title }),
-              });
-              setDeleting(null);
-            },
-          })
-        }
-        onClose={() => setDeleting(null)}
+      <ListToolbar
+        intro={t('csLibrary.macros.intro')}
+        search={search}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        addLabel={t('csLibrary.macros.add')}
+        onAdd={canManage ? () => setEditing(null) : null}
+      />
+      <ListState
+        query={macros}
+        items={macros.data?.contents ?? []}
+        rowHeight={64}
+        emptyTitle={debounced ? t('csLibrary.macros.noMatch') : t('csLibrary.macros.empty')}
+        emptyHint={t('csLibrary.macros.emptyHint')}
       >
-        <Text>{t('csLibrary.deleteConfirm', { name: deleting?.title ?? '' })}</Text>
-      </ConfirmDialog>
+        {(list) => (
+          <Stack gap="xs" role="list" aria-label={t('csLibrary.macros.title')}>
+            {list.map((macro) => (
+              <Paper key={macro.id} withBorder p="xs" px="sm" role="listitem">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} size="sm" truncate>
+                      {macro.title}
+                    </Text>
+                    {macro.description ? (
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {macro.description}
+                      </Text>
+                    ) : null}
+                    <List size="xs" mt={4} spacing={0} c="dimmed">
+                      {orderMacroActions(macro.actions).map((action, index) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed summary list, in run order
+                        <List.Item key={index} style={{ wordBreak: 'break-word' }}>
+                          <Text size="xs" lineClamp={1}>
+                            {describeMacroAction(t, action)}
+                          </Text>
+                        </List.Item>
+                      ))}
+                    </List>
+                  </div>
+                  {canManage ? (
+                    <RowActions
+                      editLabel={t('csLibrary.editNamed', { name: macro.title })}
+                      deleteLabel={t('csLibrary.deleteNamed', { name: macro.title })}
+                      onEdit={() => setEditing(macro)}
+                      onDelete={() => {
+                        remove.reset();
+                        setDeleting(macro);
+                      }}
+                    />
+                  ) : null}
+                </Group>
+              </Paper>
+            ))}
+            {(macros.data?.totalPages ?? 1) > 1 ? (
+              <Pagination
+                value={page}
+                onChange={setPage}
+                total={macros.data?.totalPages ?? 1}
+                size="sm"
+                getControlProps={(control) => ({ 'aria-label': t(`csLibrary.page.${control}`) })}
+              />
+            ) : null}
+          </Stack>
+        )}
+      </ListState>
+      {editing !== undefined ? <MacroEditor macro={editing} onClose={() => setEditing(undefined)} /> : null}
+      <DeleteConfirm
+        item={deleting}
+        title={t('csLibrary.macros.deleteTitle')}
+        message={t('csLibrary.deleteConfirm', { name: deleting?.title ?? '' })}
+        remove={remove}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }
@@ -206,10 +171,7 @@ function MacroEditor({ macro, onClose }: { macro: Macro | null; onClose: () => v
       { id: macro?.id ?? null, body: { title, description, actions } },
       {
         onSuccess: (saved) => {
-          notifications.show({
-            color: 'green',
-            message: t(macro ? 'csLibrary.updated' : 'csLibrary.created', { name: saved.title }),
-          });
+          notifySaved(t, macro !== null, saved.title);
           onClose();
         },
       },

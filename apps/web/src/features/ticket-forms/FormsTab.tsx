@@ -1,29 +1,14 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Checkbox, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type TicketForm, ticketFormInputSchema } from '@sapa/contracts';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrorsOf } from '../../shared/api';
+import { fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormModal } from '../../shared/ui/FormModal';
 import { RowActions } from '../../shared/ui/RowActions';
+import { DeleteConfirm, ListState, ListToolbar, notifySaved } from '../cs-library/SettingsList';
 import { useDeleteForm, useSaveForm, useTicketFields, useTicketForm, useTicketForms } from './api';
 
 /** 000 §7 ticket-form list and detail: forms group fields, each mandatory or optional; admins manage them. */
@@ -33,84 +18,60 @@ export function FormsTab({ canManage }: { canManage: boolean }) {
   const remove = useDeleteForm();
   const [editingId, setEditingId] = useState<string | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
-  const list = forms.data ?? [];
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t('ticketForms.forms.intro')}
-      </Text>
-      {canManage ? (
-        <Group justify="flex-end">
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditingId(null)}>
-            {t('ticketForms.forms.add')}
-          </Button>
-        </Group>
-      ) : null}
-      {forms.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-          {[0, 1].map((row) => (
-            <Skeleton key={row} height={48} radius="sm" />
-          ))}
-        </Stack>
-      ) : forms.isError ? (
-        <ErrorState error={forms.error} onRetry={() => void forms.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t('ticketForms.forms.empty')}>{t('ticketForms.forms.emptyHint')}</EmptyState>
-      ) : (
-        <Stack gap="xs" role="list" aria-label={t('ticketForms.forms.title')}>
-          {list.map((form) => (
-            <Paper key={form.id} withBorder p="xs" px="sm" role="listitem">
-              <Group justify="space-between" wrap="nowrap">
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={600} size="sm" truncate>
-                    {form.title}
-                  </Text>
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {t('ticketForms.forms.fieldCount', { count: form.fieldCount })}
-                    {form.description ? ` · ${form.description}` : ''}
-                  </Text>
-                </div>
-                {canManage ? (
-                  <RowActions
-                    editLabel={t('csLibrary.editNamed', { name: form.title })}
-                    deleteLabel={t('csLibrary.deleteNamed', { name: form.title })}
-                    onEdit={() => setEditingId(form.id)}
-                    onDelete={() => {
-                      remove.reset();
-                      setDeleting(form);
-                    }}
-                  />
-                ) : null}
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <ListToolbar
+        intro={t('ticketForms.forms.intro')}
+        addLabel={t('ticketForms.forms.add')}
+        onAdd={canManage ? () => setEditingId(null) : null}
+      />
+      <ListState
+        query={forms}
+        items={forms.data ?? []}
+        emptyTitle={t('ticketForms.forms.empty')}
+        emptyHint={t('ticketForms.forms.emptyHint')}
+      >
+        {(list) => (
+          <Stack gap="xs" role="list" aria-label={t('ticketForms.forms.title')}>
+            {list.map((form) => (
+              <Paper key={form.id} withBorder p="xs" px="sm" role="listitem">
+                <Group justify="space-between" wrap="nowrap">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} size="sm" truncate>
+                      {form.title}
+                    </Text>
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {t('ticketForms.forms.fieldCount', { count: form.fieldCount })}
+                      {form.description ? ` · ${form.description}` : ''}
+                    </Text>
+                  </div>
+                  {canManage ? (
+                    <RowActions
+                      editLabel={t('csLibrary.editNamed', { name: form.title })}
+                      deleteLabel={t('csLibrary.deleteNamed', { name: form.title })}
+                      onEdit={() => setEditingId(form.id)}
+                      onDelete={() => {
+                        remove.reset();
+                        setDeleting(form);
+                      }}
+                    />
+                  ) : null}
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </ListState>
       {editingId !== undefined ? (
         <FormEditorLoader id={editingId} onClose={() => setEditingId(undefined)} />
       ) : null}
-      <ConfirmDialog
-        opened={deleting !== null}
+      <DeleteConfirm
+        item={deleting}
         title={t('ticketForms.forms.deleteTitle')}
-        confirmLabel={t('common.delete')}
-        loading={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: t('csLibrary.deleted', { name: deleting.title }),
-              });
-              setDeleting(null);
-            },
-          })
-        }
+        message={t('ticketForms.forms.deleteConfirm', { name: deleting?.title ?? '' })}
+        remove={remove}
         onClose={() => setDeleting(null)}
-      >
-        <Text>{t('ticketForms.forms.deleteConfirm', { name: deleting?.title ?? '' })}</Text>
-      </ConfirmDialog>
+      />
     </Stack>
   );
 }
@@ -145,10 +106,7 @@ function FormEditor({ form, onClose }: { form: TicketForm | null; onClose: () =>
       { id: form?.id ?? null, body: { title, description, fields } },
       {
         onSuccess: (saved) => {
-          notifications.show({
-            color: 'green',
-            message: t(form ? 'csLibrary.updated' : 'csLibrary.created', { name: saved.title }),
-          });
+          notifySaved(t, form !== null, saved.title);
           onClose();
         },
       },

@@ -1,0 +1,128 @@
+import { Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { ErrorState } from '../../shared/ui/ErrorState';
+
+/** The top of a chat-setting list: what it holds, a search box (when searchable) and the add button. */
+export function ListToolbar({
+  intro,
+  search,
+  onSearch,
+  addLabel,
+  onAdd,
+}: {
+  intro: string;
+  search?: string;
+  onSearch?: (value: string) => void;
+  addLabel: string;
+  onAdd: (() => void) | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="sm" c="dimmed">
+        {intro}
+      </Text>
+      <Group justify={onSearch ? 'space-between' : 'flex-end'} wrap="wrap" gap="sm">
+        {onSearch ? (
+          <TextInput
+            leftSection={<IconSearch size={16} aria-hidden />}
+            placeholder={t('csLibrary.search')}
+            aria-label={t('csLibrary.search')}
+            value={search ?? ''}
+            onChange={(event) => onSearch(event.currentTarget.value)}
+            style={{ flex: '1 1 220px', maxWidth: 360 }}
+          />
+        ) : null}
+        {onAdd ? (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        ) : null}
+      </Group>
+    </>
+  );
+}
+
+/** A list's loading skeletons, its error with a retry, its empty state, or the rows. */
+export function ListState<T>({
+  query,
+  items,
+  rowHeight = 48,
+  emptyTitle,
+  emptyHint,
+  children,
+}: {
+  query: Pick<UseQueryResult<unknown>, 'isPending' | 'isError' | 'error' | 'refetch'>;
+  items: readonly T[];
+  rowHeight?: number;
+  emptyTitle: string;
+  emptyHint: string;
+  children: (items: readonly T[]) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending)
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height={rowHeight} radius="sm" />
+        ))}
+      </Stack>
+    );
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (items.length === 0) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
+  return <>{children(items)}</>;
+}
+
+/** The delete confirmation of a chat-setting list; the deleted notification follows the delete. */
+export function DeleteConfirm({
+  item,
+  title,
+  message,
+  remove,
+  onClose,
+}: {
+  item: { id: string; title: string } | null;
+  title: string;
+  message: string;
+  remove: UseMutationResult<unknown, unknown, string>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      opened={item !== null}
+      title={title}
+      confirmLabel={t('common.delete')}
+      loading={remove.isPending}
+      error={remove.isError ? errorMessage(remove.error) : null}
+      onConfirm={() =>
+        item &&
+        remove.mutate(item.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: t('csLibrary.deleted', { name: item.title }) });
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+    >
+      <Text>{message}</Text>
+    </ConfirmDialog>
+  );
+}
+
+/** The saved notification of a chat-setting form. */
+export function notifySaved(t: TFunction, edited: boolean, name: string) {
+  notifications.show({
+    color: 'green',
+    message: t(edited ? 'csLibrary.updated' : 'csLibrary.created', { name }),
+  });
+}

@@ -8,6 +8,7 @@ import { openWhatsappTicket } from '../../../test/ticket-fixtures.js';
 import { connectWhatsapp } from '../../../test/whatsapp.js';
 import { ticketAuditLog, ticketTransfers } from '../teams/teams.schema.js';
 import { tickets } from '../tickets/tickets.schema.js';
+import { clearSessionsHolding } from './play.repository.js';
 import { playSessions, playSkips } from './play.schema.js';
 
 /** Saved views and Auto Assign play mode (000 §2, §4 play mode, §7 GET /views/list, GET /ticket/playlist). */
@@ -270,6 +271,20 @@ describe('Auto Assign play mode', () => {
     expect(started.json()).toMatchObject({
       viewId: view.id,
       viewName: 'Semua WhatsApp',
+      current: { id: a },
+      next: { id: b },
+    });
+
+    // An event with a snapshot older than the hand-out (the ticket still unassigned) changes nothing: the
+    // session is cleared only when the ticket row says it is no longer the agent's.
+    const stale = { ...started.json().current, status: 'unassigned', assigneeId: null };
+    await server.deps.bus.publish('realtime', {
+      type: 'ticket.updated',
+      clientId: biz.clientId,
+      ticket: stale,
+    });
+    expect(await clearSessionsHolding(server.deps.db, biz.clientId, a)).toEqual([]);
+    expect((await api('GET', '/api/play', owner)).json()).toMatchObject({
       current: { id: a },
       next: { id: b },
     });

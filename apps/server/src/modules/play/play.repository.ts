@@ -187,14 +187,14 @@ export async function saveSession(
 }
 
 /**
- * Clears current and next of the sessions holding a ticket that was resolved (`holderOtherThan` undefined)
- * or given to someone else; returns their agents, who then move on.
+ * Clears current and next of the sessions whose current ticket is no longer their agent's open ticket
+ * (resolved, reassigned, back in the queue) and returns those agents, who then move on. The ticket row is
+ * read here, not taken from an event: an event can carry a snapshot older than the hand-out.
  */
 export async function clearSessionsHolding(
   db: DbOrTx,
   clientId: string,
   ticketId: string,
-  keepHolder: string | null,
 ): Promise<string[]> {
   const rows = await db
     .update(playSessions)
@@ -203,7 +203,7 @@ export async function clearSessionsHolding(
       and(
         eq(playSessions.clientId, clientId),
         eq(playSessions.currentTicketId, ticketId),
-        ...(keepHolder ? [sql`${playSessions.userId} <> ${keepHolder}`] : []),
+        sql`not exists (select 1 from ${tickets} where ${tickets.clientId} = ${playSessions.clientId} and ${tickets.id} = ${playSessions.currentTicketId} and ${tickets.status} = 'assigned' and ${tickets.assigneeId} = ${playSessions.userId})`,
       ),
     )
     .returning({ userId: playSessions.userId });

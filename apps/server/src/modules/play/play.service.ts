@@ -241,9 +241,8 @@ export function followTicketChanges(deps: ServerDeps): () => void {
     const event = payload as RealtimeEvent;
     if (event.type !== 'ticket.updated') return;
     const { ticket } = event;
-    const keep = ticket.status === 'resolved' ? null : ticket.assigneeId;
     void (async () => {
-      const agents = await clearSessionsHolding(deps.db, event.clientId, ticket.id, keep);
+      const agents = await clearSessionsHolding(deps.db, event.clientId, ticket.id);
       for (const userId of agents)
         await step(deps, { clientId: event.clientId, userId }, async (tx, session, now) =>
           session?.active && !session.currentTicketId

@@ -17,6 +17,7 @@ import {
   type BulkSelection,
   bulkActionSchema,
   can,
+  csCapabilitiesOf,
   type Me,
   TICKET_REMARKS_MAX,
   TICKET_TAG_MAX,
@@ -28,7 +29,7 @@ import { accessSubjectOf, errorMessage } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { useAssignableUsers } from '../inbox/api';
 import { useTicketTags } from '../inbox/panelApi';
-import { useStartBulkJob } from './api';
+import { useBulkGroups, useBulkMacros, useStartBulkJob } from './api';
 
 interface Draft {
   resolve: boolean;
@@ -38,6 +39,8 @@ interface Draft {
   message: string;
   visibility: 'public' | 'internal';
   assignee: string | null;
+  group: string | null;
+  macro: string | null;
   remarks: string;
 }
 
@@ -49,6 +52,8 @@ const EMPTY: Draft = {
   message: '',
   visibility: 'internal',
   assignee: null,
+  group: null,
+  macro: null,
   remarks: '',
 };
 
@@ -61,6 +66,8 @@ export function actionOf(d: Draft): BulkActionInput {
     ...(d.removeTags.length ? { removeTags: d.removeTags } : {}),
     ...(d.message.trim() ? { sendMessageAs: d.visibility, message: d.message } : {}),
     ...(d.assignee ? { assignedCs: d.assignee } : {}),
+    ...(d.group ? { assignedCsGroup: d.group } : {}),
+    ...(d.macro ? { macroId: d.macro } : {}),
     ...(d.remarks.trim() ? { remarks: d.remarks } : {}),
   };
 }
@@ -94,6 +101,10 @@ export function BulkActionModal({
   const canPickUsers = can(accessSubjectOf(me), 'SETTING_ADMIN');
   const users = useAssignableUsers(debounced, opened && canPickUsers);
   const tags = useTicketTags();
+  // 000 §6: only supervisors (and users without a CS position) assign chats.
+  const canAssign = csCapabilitiesOf(me.csPosition).canAssign;
+  const groups = useBulkGroups(opened && canAssign);
+  const macros = useBulkMacros(opened);
   const start = useStartBulkJob();
   const set = (patch: Partial<Draft>) => {
     setProblem(null);
@@ -180,16 +191,40 @@ export function BulkActionModal({
                 { value: '1', label: t('inbox.priority.1') },
               ]}
             />
+            {canAssign ? (
+              <Select
+                label={t('bulk.assignee')}
+                placeholder={t('bulk.unchanged')}
+                clearable
+                searchable={canPickUsers}
+                onSearchChange={setSearch}
+                value={draft.assignee}
+                onChange={(value) => set({ assignee: value })}
+                data={assigneeOptions}
+                nothingFoundMessage={t('bulk.noUser')}
+              />
+            ) : null}
+          </Group>
+          <Group grow align="flex-start">
+            {canAssign ? (
+              <Select
+                label={t('bulk.group')}
+                placeholder={t('bulk.unchanged')}
+                clearable
+                value={draft.group}
+                onChange={(value) => set({ group: value })}
+                data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+              />
+            ) : null}
             <Select
-              label={t('bulk.assignee')}
+              label={t('bulk.macro')}
               placeholder={t('bulk.unchanged')}
               clearable
-              searchable={canPickUsers}
-              onSearchChange={setSearch}
-              value={draft.assignee}
-              onChange={(value) => set({ assignee: value })}
-              data={assigneeOptions}
-              nothingFoundMessage={t('bulk.noUser')}
+              searchable
+              value={draft.macro}
+              onChange={(value) => set({ macro: value })}
+              data={(macros.data ?? []).map((m) => ({ value: m.id, label: m.title }))}
+              nothingFoundMessage={t('bulk.noMacro')}
             />
           </Group>
           <Group grow align="flex-start">

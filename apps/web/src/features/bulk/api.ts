@@ -4,7 +4,9 @@ import {
   type BulkJob,
   type BulkSelection,
   bulkEndpoints,
+  macroEndpoints,
   type RealtimeEvent,
+  teamEndpoints,
 } from '@sapa/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, request } from '../../shared/api';
@@ -74,4 +76,24 @@ export function useStartBulkJob() {
 
 export function fetchBulkFailures(jobId: string) {
   return request(bulkEndpoints.failures, { params: { id: jobId } });
+}
+
+/** The groups a bulk job can move tickets to (000 §3 assignedCsGroup). */
+export function useBulkGroups(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.inbox, 'bulk-groups'],
+    queryFn: ({ signal }) => request(teamEndpoints.groups, { signal }),
+    select: (data) => data.items,
+    enabled,
+  });
+}
+
+/** The macros a bulk job can apply (000 §3 "an applied macro"). */
+export function useBulkMacros(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.inbox, 'bulk-macros'],
+    queryFn: ({ signal }) => request(macroEndpoints.list, { query: { pageSize: 100 }, signal }),
+    select: (data) => data.contents,
+    enabled,
+  });
 }

@@ -19,6 +19,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** With `--profile`, after `stop()`: the server's main-thread `.cpuprofile`. */
   profileFile(): string | undefined;
+  /** The scratch PostgreSQL database of a Sapa server (scenarios that seed data in bulk). */
+  databaseUrl?: string;
 }
 
 function once(fn: () => Promise<void>): () => Promise<void> {
@@ -92,7 +94,7 @@ export async function startSapaServer(
   await waitForReady(`${baseUrl}${appEndpoints.info.path}`, child);
   ctx.log(`sapa server ready on ${baseUrl} (pid ${child.pid}, database ${db.name})`);
   const profileFile = () => mainThreadProfile(profileDir, child.pid);
-  return { baseUrl, port, pid: child.pid, child, stop, profileFile };
+  return { baseUrl, port, pid: child.pid, child, stop, profileFile, databaseUrl: db.url };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import * as groups from './contact-groups.repository.js';
 import * as tags from './contact-tags.repository.js';
+import { checkIdCursor } from './contacts-list.service.js';
 
 // ---------------------------------------------------------------- groups (001 §2 customer groups, §3, §5)
 
@@ -21,7 +22,6 @@ function groupOf(row: groups.ContactGroupRow): ContactGroup {
 }
 
 const groupTaken = () => conflict('contacts.groupTaken', { name: 'contacts.groupTaken' });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Saves with a unique name: checked first for a clear answer, the unique index settles races. */
 async function withUniqueName<T>(taken: () => Promise<boolean>, error: () => Error, save: () => Promise<T>) {
@@ -39,10 +39,9 @@ export async function listGroups(
   auth: AuthContext,
   query: { search?: string | undefined; cursor?: string | undefined; limit: number },
 ) {
-  if (query.cursor && !UUID.test(query.cursor)) throw badRequest('validation.invalid');
   const rows = await groups.listGroups(deps.db, auth.clientId, {
     search: query.search,
-    afterId: query.cursor,
+    afterId: checkIdCursor(query.cursor),
     limit: query.limit + 1,
   });
   const page = rows.slice(0, query.limit);

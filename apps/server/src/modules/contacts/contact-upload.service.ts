@@ -21,6 +21,7 @@ import {
   uploadExtensionOf,
   writeSheet,
 } from './contact-upload.sheet.js';
+import { checkIdCursor } from './contacts-list.service.js';
 
 /** Rows per set-based insert. */
 const CHUNK = 500;
@@ -171,16 +172,13 @@ export async function failUpload(deps: ServerDeps, clientId: string, uploadId: s
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** 001 §3 upload history: newest first. */
 export async function listUploads(
   deps: ServerDeps,
   auth: AuthContext,
   query: { cursor?: string | undefined; limit: number },
 ) {
-  if (query.cursor && !UUID.test(query.cursor)) throw badRequest('validation.invalid');
-  const rows = await repo.listUploads(deps.db, auth.clientId, query.cursor, query.limit + 1);
+  const rows = await repo.listUploads(deps.db, auth.clientId, checkIdCursor(query.cursor), query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
     items: page.map(uploadOf),

@@ -20,19 +20,24 @@ type ProfileInput = z.output<typeof contactProfileInputSchema>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The contact pages' keyset cursors are the last row's id; anything else is a 400, never a query error. */
+export function checkIdCursor(cursor: string | undefined): string | undefined {
+  if (cursor && !UUID.test(cursor)) throw badRequest('validation.invalid');
+  return cursor;
+}
+
 /** 001 §2 Contacts list: newest first, keyset pages; search by name or phone, filter by tag, group, channel. */
 export async function listContacts(
   deps: ServerDeps,
   auth: AuthContext,
   query: ListQuery,
 ): Promise<{ items: ContactListItem[]; nextCursor: string | null }> {
-  if (query.cursor && !UUID.test(query.cursor)) throw badRequest('validation.invalid');
   const rows = await repo.listContacts(deps.db, auth.clientId, {
     search: query.search,
     tagId: query.tagId,
     groupId: query.groupId,
     channel: query.channel,
-    beforeId: query.cursor,
+    beforeId: checkIdCursor(query.cursor),
     limit: query.limit + 1,
   });
   const page = rows.slice(0, query.limit);

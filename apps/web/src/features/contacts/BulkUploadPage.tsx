@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -24,15 +23,15 @@ import {
   type ContactUpload,
   isMessageKey,
 } from '@sapa/contracts';
-import { IconArrowLeft, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorMessage } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { formatDateTime } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import { BackLink } from './BackLink';
 import { download, useUploadContacts, useUploadHistory } from './uploadApi';
 
 const STATUS_COLOR: Record<ContactUpload['status'], string> = {
@@ -87,12 +86,7 @@ export function BulkUploadPage() {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/contact" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          {t('contacts.detail.back')}
-        </Group>
-      </Anchor>
+      <BackLink to="/contact" label={t('contacts.detail.back')} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Title order={2} size="h4" mb="sm">
           {t('contacts.uploadPage.title')}

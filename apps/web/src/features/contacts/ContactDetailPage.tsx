@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ContactProfile } from '@sapa/contracts';
-import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { ChannelBadge } from '../inbox/ChannelBadge';
 import { contactAccessOf } from './access';
 import { useContactFields, useContactProfile, useDeleteContact } from './api';
+import { BackLink } from './BackLink';
 import { ContactFormModal } from './ContactFormModal';
 import { formatPhone } from './ContactRow';
 
@@ -62,12 +63,7 @@ export function ContactDetailPage() {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/contact" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          {t('contacts.detail.back')}
-        </Group>
-      </Anchor>
+      <BackLink to="/contact" label={t('contacts.detail.back')} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Group justify="space-between" align="flex-start" mb="md">
           <Stack gap={4} miw={0}>

@@ -1,7 +1,6 @@
-import { Anchor, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { contactTagInputSchema } from '@sapa/contracts';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,6 +11,7 @@ import { ErrorState } from '../../shared/ui/ErrorState';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { contactAccessOf } from './access';
 import { useContactTag, useSaveTag } from './api';
+import { BackLink } from './BackLink';
 import { MembersPanel } from './MembersPanel';
 
 /** /contact/add-contact-tag and /contact/edit-contact-tag/:tag (001 §2): the tag's name and its contacts. */
@@ -54,12 +54,7 @@ export function ContactTagPage() {
 
   return (
     <Stack gap="md" maw={720}>
-      <Anchor component={Link} to="/contact?tab=tags" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          {t('contacts.tags.back')}
-        </Group>
-      </Anchor>
+      <BackLink to="/contact?tab=tags" label={t('contacts.tags.back')} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Anchor,
   Badge,
   Button,
   Group,
@@ -26,10 +25,9 @@ import {
   type ContactFieldValidation,
   contactFieldInputSchema,
 } from '@sapa/contracts';
-import { IconArrowLeft, IconPencil, IconPlus, IconX } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError, fieldErrorsOf, useMe } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { type FieldErrors, validate } from '../../shared/forms/validate';
@@ -39,6 +37,7 @@ import { FormModal } from '../../shared/ui/FormModal';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { contactAccessOf } from './access';
 import { useContactFields, useSaveField } from './api';
+import { BackLink } from './BackLink';
 
 /** /contact/custom-field (001 §2 custom field settings; §3 custom field; §5). Fields are never deleted. */
 export function CustomFieldsPage() {
@@ -56,12 +55,7 @@ export function CustomFieldsPage() {
   };
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/contact" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          {t('contacts.detail.back')}
-        </Group>
-      </Anchor>
+      <BackLink to="/contact" label={t('contacts.detail.back')} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h4">

@@ -317,7 +317,10 @@ const businessBIds: Record<
   '/api/ticket-forms/:id': {
     param: 'id',
     id: () => ticketFormB,
-    body: { title: 'Diretas', fields: [{ fieldId: ticketFieldB, mandatory: true }] },
+    body: {
+      title: 'Diretas',
+      fields: [{ fieldId: '0190f4c8-0000-7000-8000-000000000013', mandatory: true }],
+    },
   },
   '/api/ticket-fields/:fieldId': {
     param: 'fieldId',

@@ -30,7 +30,6 @@ let contactUploadB: string;
 let bulkJobB: string;
 let viewB: string;
 let csGroupB: string;
-let csGroupB: string;
 let libraryB: Record<'quick-replies' | 'remarks' | 'chat-tags' | 'macros', string>;
 let ticketFieldB: string;
 let ticketFormB: string;
@@ -105,9 +104,6 @@ beforeAll(async () => {
   contactGroupB = await crm('/api/contact-groups', { name: 'Grup B', description: 'B' });
   contactTagB = await crm('/api/contact-tags', { name: 'Tag B' });
   viewB = await crm('/api/views', { name: 'View B', filters: { channels: ['WAP'] } });
-  // B's agent group with B's agent in it (000 §2 group management).
-  csGroupB = await crm('/api/cs/groups', { name: 'Grup B' });
-  await crm(`/api/cs/groups/${csGroupB}/members`, { userIds: [bizB.userIds[bizB.agent.email]!] });
   // B's agent group with B's agent in it (000 §2 group management).
   csGroupB = await crm('/api/cs/groups', { name: 'Grup B' });
   await crm(`/api/cs/groups/${csGroupB}/members`, { userIds: [bizB.userIds[bizB.agent.email]!] });
@@ -258,24 +254,6 @@ const businessBIds: Record<
   '/api/livechat/logo/:uploadId': { param: 'uploadId', id: () => logoB },
   '/api/bulk-jobs/:id': { param: 'id', id: () => bulkJobB },
   '/api/bulk-jobs/:id/failures': { param: 'id', id: () => bulkJobB },
-  '/api/cs/agents/:userId': {
-    param: 'userId',
-    id: () => bizB.userIds[bizB.agent.email]!,
-    body: { maxConcurrentChats: 2 },
-  },
-  '/api/cs/groups/:id': { param: 'id', id: () => csGroupB, body: { name: 'Diretas' } },
-  '/api/cs/groups/:id/members': {
-    param: 'id',
-    id: () => csGroupB,
-    body: { userIds: ['0190f4c8-0000-7000-8000-000000000010'] },
-  },
-  '/api/cs/groups/:id/members/:userId': {
-    param: 'id',
-    id: () => csGroupB,
-    more: { userId: () => bizB.userIds[bizB.agent.email]! },
-  },
-  '/api/tickets/:id/transfers': { param: 'id', id: () => ticketB },
-  '/api/tickets/:id/audit': { param: 'id', id: () => ticketB },
   '/api/cs/agents/:userId': {
     param: 'userId',
     id: () => bizB.userIds[bizB.agent.email]!,

@@ -79,9 +79,11 @@ export function createTicketAudience(options: { maxTickets?: number } = {}) {
         return ticket ? canSeeTicket(auth, ticket) : false;
       }
       default: {
-        // Other events (e.g. a bulk job's progress) name the user they are for, or go to those who see all.
-        const userId = (event as { userId?: unknown }).userId;
-        return typeof userId === 'string' ? userId === auth.userId : sees === 'all';
+        // Other events name the user they are for (a bulk job's progress), or carry no ticket at all (a
+        // "refetch your lists" nudge, which every inbox reader may get); anything else only to who sees all.
+        const e = event as { userId?: unknown; ticket?: unknown; ticketId?: unknown };
+        if (typeof e.userId === 'string') return e.userId === auth.userId;
+        return (e.ticket === undefined && e.ticketId === undefined) || sees === 'all';
       }
     }
   };

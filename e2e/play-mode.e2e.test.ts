@@ -170,6 +170,8 @@ describe('Auto Assign (play mode)', () => {
     for (const customer of CUSTOMERS) await table.getByText(customer.name).waitFor();
     await screenshot(owner, 'ticket-view-id-1440');
     await owner.setViewportSize({ width: 390, height: 860 });
+    await owner.reload();
+    await owner.getByRole('table', { name: 'Tiket di view Antrian WhatsApp' }).waitFor();
     await screenshot(owner, 'ticket-view-id-390');
     await owner.setViewportSize({ width: 1440, height: 860 });
 

@@ -147,14 +147,16 @@ export function InboxPage() {
                 {t('inbox.title')}
               </Title>
               <Group gap={4} wrap="nowrap">
-                {me.data ? <PlayStartButton me={me.data} channels={info.partner.allowedChannels} /> : null}
                 <BulkModeToggle selection={bulk} me={me.data} />
                 <NewChatButton onCreated={openNewChat} />
                 <ConnectionIndicator />
                 <NotificationPermissionButton />
               </Group>
             </Group>
-            <AgentStatusSwitch />
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <AgentStatusSwitch />
+              {me.data ? <PlayStartButton me={me.data} channels={info.partner.allowedChannels} /> : null}
+            </Group>
             <Tabs
               value={filters.tab}
               onChange={(value) => update({ tab: value === 'assigned' ? 'assigned' : 'unassigned' })}

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Box,
   Button,
@@ -11,7 +10,6 @@ import {
   Stack,
   Text,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -48,21 +46,21 @@ export function PlayStartButton({ me, channels }: { me: Me; channels: readonly C
   const { t } = useTranslation();
   const playlist = usePlaylist();
   const [opened, setOpened] = useState(false);
-  // While playing, the bar above the chat room says so.
-  if (playlist.data?.active) return null;
+  // The bar above the chat room says that play mode is on.
+  // While playing, nothing here; without the right to take chats (the playlist refused), nothing either.
+  if (playlist.data?.active || playlist.isError) return null;
   return (
     <>
-      <Tooltip label={t('play.startTitle')}>
-        <ActionIcon
-          variant="light"
-          size="md"
-          aria-label={t('play.start')}
-          onClick={() => setOpened(true)}
-          disabled={!playlist.data}
-        >
-          <IconPlayerPlay size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <Button
+        size="compact-sm"
+        variant="light"
+        mb={6}
+        leftSection={<IconPlayerPlay size={14} aria-hidden />}
+        onClick={() => setOpened(true)}
+        disabled={!playlist.data}
+      >
+        {t('play.start')}
+      </Button>
       <StartDialog me={me} channels={channels} opened={opened} onClose={() => setOpened(false)} />
     </>
   );

@@ -10,18 +10,27 @@ export function likeEscape(text: string): string {
 }
 
 /**
- * What a search text matches (001 §2 Contacts list search): part of the name, case-insensitively, or part
- * of the phone number as digits — a number typed the local way (0812…) also finds 62812…. Both are
- * substring patterns the pg_trgm GIN indexes on `name` and `phone` serve.
+ * What a search text matches (001 §2 Contacts list search): part of the name, case-insensitively (a
+ * substring pattern the pg_trgm GIN index on `name` serves), or — for a text of digits — part of the phone
+ * number (the GIN index on `phone`). A number typed the local way (0812…) is the start of 62812…: a range
+ * on the (client_id, phone) btree, because the trigrams every number shares (628, 281, 812) make a
+ * trigram lookup of a prefix slow.
  */
 export function searchCondition(search: string): SQL | undefined {
   const text = search.trim();
   if (!text) return undefined;
-  const byName = sql`${contacts.name} ilike ${`%${likeEscape(text)}%`}`;
   const digits = text.replace(/[\s\-.()+]/g, '');
-  if (!/^\d+$/.test(digits)) return byName;
-  const local = digits.startsWith('0') ? sql` or ${contacts.phone} like ${`62${digits.slice(1)}%`}` : sql``;
-  return sql`(${byName} or ${contacts.phone} like ${`%${digits}%`}${local})`;
+  if (!/^\d+$/.test(digits)) return sql`${contacts.name} ilike ${`%${likeEscape(text)}%`}`;
+  if (!digits.startsWith('0')) return sql`${contacts.phone} like ${`%${digits}%`}`;
+  const from = `62${digits.slice(1)}`;
+  return sql`(${contacts.phone} >= ${from} and ${contacts.phone} < ${successor(from)})`;
+}
+
+/** The first string after every string that starts with `prefix` (digits): `62899` → `629`, `62812` → `62813`. */
+export function successor(prefix: string): string {
+  const kept = prefix.replace(/9+$/, '');
+  if (!kept) return ':'; // after every digit string
+  return `${kept.slice(0, -1)}${String.fromCharCode(kept.charCodeAt(kept.length - 1) + 1)}`;
 }
 
 export interface ContactListFilter {

@@ -188,9 +188,10 @@ export const MESSAGES = {
     en: 'Duplicate titles: a category with this name already exists.',
     id: 'Judul duplikat: kategori dengan nama ini sudah ada.',
   },
+  // 001 §8 contacts, verbatim.
   'contact.duplicate': {
-    en: 'Duplicate contact: another contact has this phone number. Delete the existing one to update.',
-    id: 'Kontak duplikat: kontak lain memakai nomor telepon ini. Hapus kontak yang sudah ada untuk memperbarui.',
+    en: 'Duplicate contact: delete the existing one to update',
+    id: 'Kontak duplikat: hapus kontak yang sudah ada untuk memperbarui',
   },
   'contact.whatsappPhone': {
     en: "This contact's phone number is their WhatsApp number and cannot be changed.",

@@ -142,7 +142,7 @@ describe('contact upload', () => {
       ['4', 'Name is Required'],
       ['5', 'Phone number format is invalid'],
       ['6', 'This number is already in an earlier row of the file'],
-      ['7', 'Duplicate contact: another contact has this phone number. Delete the existing one to update.'],
+      ['7', 'Duplicate contact: delete the existing one to update'],
       ['8', 'Email format is invalid'],
       ['9', 'Unknown group: Tidak Ada'],
     ]);

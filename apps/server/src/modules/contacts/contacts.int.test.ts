@@ -141,7 +141,7 @@ describe('contact edit', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'contact.duplicate',
-      message: 'Duplicate contact: another contact has this phone number. Delete the existing one to update.',
+      message: 'Duplicate contact: delete the existing one to update',
       fields: { phone: expect.stringContaining('Duplicate contact') },
     });
     await server.deps.db

@@ -1,0 +1,277 @@
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { DrainResult, SocketsConfig } from '../lib/chat-sockets.worker.js';
+import { type Child, nextMessage, spawnTs } from '../lib/child.js';
+import { freePort, LOOPBACK } from '../lib/net.js';
+import type { RateConfig, RateResult } from '../lib/rate-generator.worker.js';
+import { signIn, startSapaServer } from '../lib/servers.js';
+import { type BenchContext, compare, type Result } from '../lib/types.js';
+
+export const name = 'bulk';
+export const description =
+  'Bulk update of 10,000 tickets on PostgreSQL (priority + tag + resolve): its duration, and WhatsApp inbound ' +
+  'delivery p99 while it runs against the same inbound load with no bulk job (the bulk queue must not starve inbound)';
+
+const PASSWORD = 'sapademo123';
+const USERS = ['owner', 'admin', 'supervisor'].map((u) => `${u}@demo.sapa.id`);
+const APP_SECRET = 'bench-app-secret-123456';
+const TICKETS = Number(process.env.BENCH_BULK_TICKETS ?? 10_000);
+const SOCKETS = Number(process.env.BENCH_BULK_SOCKETS ?? 50);
+const RATE = Number(process.env.BENCH_BULK_RATE ?? 100);
+const SEED_RATE = Number(process.env.BENCH_BULK_SEED_RATE ?? 500);
+/** Load-phase customers: a few, writing again and again (their tickets are among the bulk's). */
+const CUSTOMERS = 50;
+const BULK_TARGET_MS = 5_000;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return Math.round((sorted[i] ?? Number.NaN) * 10) / 10;
+}
+
+let seq = 0;
+
+/** Sends `count` signed webhooks at `rate` through the load generator; resolves with its report. */
+async function webhooks(
+  ctx: BenchContext,
+  url: string,
+  rate: number,
+  count: number,
+  customers: number,
+): Promise<{ config: RateConfig; send: RateResult }> {
+  const config: RateConfig = {
+    url,
+    appSecret: APP_SECRET,
+    rate,
+    count,
+    seqStart: seq,
+    customers,
+    timeoutMs: 10_000,
+  };
+  seq += count;
+  const child = spawnTs(join(ctx.repoRoot, 'bench/lib/rate-generator.worker.ts'), [JSON.stringify(config)], {
+    cwd: ctx.repoRoot,
+    env: process.env,
+    ipc: true,
+  });
+  ctx.defer(() => child.stop());
+  const send = await nextMessage<RateResult>(child, (count / rate) * 1000 + 60_000);
+  await child.exited;
+  return { config, send };
+}
+
+/** Waits until the designated socket has seen the phase's messages (bounded); answers the arrivals. */
+async function drain(sockets: Child, config: RateConfig): Promise<DrainResult> {
+  sockets.process.send?.({
+    type: 'drain',
+    seqStart: config.seqStart,
+    count: config.count,
+    timeoutMs: 20_000,
+    graceMs: 500,
+  });
+  return nextMessage<DrainResult>(sockets, 40_000);
+}
+
+/** Delivery latencies on the designated socket of the messages sent in the first `withinMs` of the phase. */
+function delivery(result: DrainResult, config: RateConfig, withinMs = Number.POSITIVE_INFINITY) {
+  const latencies: number[] = [];
+  let lost = 0;
+  const inWindow = Math.min(config.count, Math.ceil((withinMs / 1000) * config.rate));
+  for (let s = config.seqStart; s < config.seqStart + inWindow; s++) {
+    const first = result.arrivals[String(s)]?.[0];
+    if (first === undefined) lost++;
+    else latencies.push(first);
+  }
+  latencies.sort((a, b) => a - b);
+  return { measured: latencies.length, lost, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function api<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function until<T>(check: () => Promise<T | false>, timeoutMs: number, what: string): Promise<T> {
+  const started = performance.now();
+  for (;;) {
+    const value = await check();
+    if (value !== false) return value;
+    if (performance.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function run(ctx: BenchContext): Promise<Result[]> {
+  const seconds = Math.max(5, Math.min(ctx.load.durationSeconds, 10));
+  const sapa = await startSapaServer(ctx);
+  const tokens: string[] = [];
+  for (const email of USERS) tokens.push(await signIn(sapa.baseUrl, email, PASSWORD));
+  const owner = tokens[0]!;
+  // A WhatsApp number whose app secret signs our webhooks (the demo's is replaced).
+  const accounts = await api<{ items: { id: string; channel: string }[] }>(
+    sapa.baseUrl,
+    owner,
+    'GET',
+    '/api/channel-accounts',
+  );
+  for (const acc of accounts.items.filter((a) => a.channel === 'WAP'))
+    await api(sapa.baseUrl, owner, 'DELETE', `/api/channel-accounts/${acc.id}`);
+  const n = String(Date.now()).slice(-9);
+  const account = await api<{ id: string }>(
+    sapa.baseUrl,
+    owner,
+    'POST',
+    '/api/channel-accounts/whatsapp-cloud',
+    {
+      name: 'Bench WA',
+      displayPhoneNumber: `6281${n}`,
+      phoneNumberId: `10${n}`,
+      wabaId: `20${n}`,
+      accessToken: 'bench-access-token-abcdefghij',
+      appSecret: APP_SECRET,
+      verifyToken: 'bench-verify-token-123456',
+      graphBaseUrl: `http://${LOOPBACK}:${await freePort()}/v25.0`,
+    },
+  );
+  const webhookUrl = `${sapa.baseUrl}/webhooks/whatsapp-cloud/${account.id}`;
+
+  // 10,000 customers write once: 10,000 open tickets, made by the product's own inbound path.
+  const t0 = performance.now();
+  const openTickets = async () =>
+    (await api<{ count: number }>(sapa.baseUrl, owner, 'GET', '/api/bulk-jobs/matching?tab=unassigned'))
+      .count;
+  let open = 0;
+  // A webhook that timed out on a busy machine is simply sent again (a customer writing twice is one ticket).
+  for (let attempt = 1; attempt <= 3 && open < TICKETS; attempt++) {
+    const seeded = await webhooks(ctx, webhookUrl, SEED_RATE, TICKETS, TICKETS);
+    ctx.log(
+      `seeding ${attempt}: ${seeded.send.sent} webhooks, statuses ${JSON.stringify(seeded.send.statusCodes)}, errors ${seeded.send.errors}`,
+    );
+    open = await until(
+      async () => {
+        const before = await openTickets();
+        if (before >= TICKETS) return before;
+        // Settled below the target (the inbound queue is drained): send again.
+        await new Promise((r) => setTimeout(r, 2_000));
+        const after = await openTickets();
+        return after === before ? after : false;
+      },
+      600_000,
+      `${TICKETS} open tickets`,
+    );
+  }
+  if (open < TICKETS) throw new Error(`only ${open} open tickets after seeding`);
+  ctx.log(`${open} open tickets in ${Math.round(performance.now() - t0)} ms`);
+
+  const sockets = spawnTs(
+    join(ctx.repoRoot, 'bench/lib/chat-sockets.worker.ts'),
+    [
+      JSON.stringify({
+        wsUrl: `${sapa.baseUrl.replace(/^http/, 'ws')}/ws/chat`,
+        tokens,
+        sockets: SOCKETS,
+      } satisfies SocketsConfig),
+    ],
+    { cwd: ctx.repoRoot, env: process.env, ipc: true },
+  );
+  ctx.defer(() => sockets.stop());
+  const ready = await nextMessage<{ type: string; message?: string }>(sockets, 60_000);
+  if (ready.type !== 'ready') throw new Error(`chat sockets: ${ready.message}`);
+
+  // Inbound alone (warm-up, then measured).
+  const warm = await webhooks(ctx, webhookUrl, RATE, Math.round(RATE * 2), CUSTOMERS);
+  await drain(sockets, warm.config);
+  const idlePhase = await webhooks(ctx, webhookUrl, RATE, RATE * seconds, CUSTOMERS);
+  const idle = delivery(await drain(sockets, idlePhase.config), idlePhase.config);
+  ctx.log(`inbound alone @ ${RATE} msg/s: delivery p50 ${idle.p50} ms p99 ${idle.p99} ms, lost ${idle.lost}`);
+
+  // The bulk job over every open ticket, with the same inbound load beside it.
+  const started = performance.now();
+  const job = await api<{ jobId: string; totalTickets: number }>(
+    sapa.baseUrl,
+    owner,
+    'POST',
+    '/api/bulk-jobs',
+    {
+      selection: { kind: 'filter', filter: { tab: 'unassigned' } },
+      action: { priority: 1, addTags: ['bench-bulk'], status: 'resolved' },
+    },
+  );
+  const acceptedMs = performance.now() - started;
+  const load = webhooks(ctx, webhookUrl, RATE, RATE * seconds, CUSTOMERS);
+  const done = await until(
+    async () => {
+      const j = await api<{ status: string; processed: number; failed: number }>(
+        sapa.baseUrl,
+        owner,
+        'GET',
+        `/api/bulk-jobs/${job.jobId}`,
+      );
+      return j.status === 'PROCESSING' ? false : j;
+    },
+    300_000,
+    'the bulk job',
+  );
+  const bulkMs = performance.now() - started;
+  const busyPhase = await load;
+  // Only the messages sent while the job ran count as "during the bulk job".
+  const arrivals = await drain(sockets, busyPhase.config);
+  const busy = delivery(arrivals, busyPhase.config, bulkMs);
+  const after = delivery(arrivals, busyPhase.config);
+  ctx.log(
+    `bulk job: ${job.totalTickets} tickets ${done.status} (failed ${done.failed}) in ${Math.round(bulkMs)} ms ` +
+      `(POST answered in ${Math.round(acceptedMs)} ms); inbound during it: ${busy.measured} messages, ` +
+      `delivery p50 ${busy.p50} ms p99 ${busy.p99} ms, lost ${busy.lost}; whole phase p99 ${after.p99} ms`,
+  );
+  await sockets.stop();
+  await sapa.stop();
+  ctx.record('bulk', {
+    tickets: job.totalTickets,
+    status: done.status,
+    failed: done.failed,
+    bulkMs,
+    acceptedMs,
+    rate: RATE,
+    sockets: SOCKETS,
+    idle,
+    busy,
+    wholeBusyPhase: after,
+    ack: { idle: idlePhase.send.ackMs, busy: busyPhase.send.ackMs },
+  });
+  if (done.status !== 'COMPLETED') throw new Error(`bulk job ended ${done.status}`);
+
+  return [
+    compare({
+      metric: `bulk update of ${job.totalTickets} tickets (priority + tag + resolve)`,
+      value: Math.round(bulkMs),
+      unit: 'ms',
+      baseline: { name: 'target 5 s', value: BULK_TARGET_MS },
+      target: { op: '<=', value: 1 },
+    }),
+    compare({
+      metric: `inbound delivery p99 during the bulk job @ ${RATE} msg/s`,
+      value: busy.p99,
+      unit: 'ms',
+      baseline: { name: 'inbound alone (same run)', value: idle.p99 },
+      target: { op: '<=', value: 2 },
+    }),
+    compare({
+      metric: `webhook ack p99 during the bulk job @ ${RATE} msg/s`,
+      value: busyPhase.send.ackMs.p99,
+      unit: 'ms',
+      baseline: { name: 'inbound alone (same run)', value: idlePhase.send.ackMs.p99 },
+    }),
+  ];
+}

@@ -206,7 +206,18 @@ describe('Auto Assign play mode', () => {
     const noNote = await api('POST', '/api/play/skip', agent, { note: ' ' });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().fields).toMatchObject({ note: 'Notes are required' });
+    const seen: { type: string; ticketId?: string; userId?: string }[] = [];
+    const unsubscribe = server.deps.bus.subscribe('realtime', (e) => seen.push(e as (typeof seen)[number]));
     const skipped = await api('POST', '/api/play/skip', agent, { note: 'follow up done' });
+    unsubscribe();
+    // The agent loses sight of the ticket given back, as on a reassignment.
+    expect(seen).toContainEqual(
+      expect.objectContaining({
+        type: 'ticket.revoked',
+        ticketId: second,
+        userId: biz.userIds[biz.agent.email],
+      }),
+    );
     expect(skipped.statusCode, skipped.body).toBe(200);
     // The skipped ticket is not handed to the same agent again in this session.
     expect(skipped.json()).toMatchObject({ current: { id: third }, next: null });

@@ -195,8 +195,9 @@ export function nextTicket(deps: ServerDeps, auth: AuthContext): Promise<PlaySta
  * Skip with a note (skipReason): the note goes on the ticket's play history, the ticket goes back to the
  * queue for the others and is not handed to this agent again in this session; the next one is handed out.
  */
-export function skipTicket(deps: ServerDeps, auth: AuthContext, body: SkipBody): Promise<PlayState> {
-  return step(deps, auth, async (tx, session, now) => {
+export async function skipTicket(deps: ServerDeps, auth: AuthContext, body: SkipBody): Promise<PlayState> {
+  let releasedId: string | null = null;
+  const state = await step(deps, auth, async (tx, session, now) => {
     const active = requireActive(session);
     const touched: string[] = [];
     const currentId = active.currentTicketId;
@@ -216,11 +217,23 @@ export function skipTicket(deps: ServerDeps, auth: AuthContext, body: SkipBody):
         now,
         note: body.note,
       });
-      if (released) touched.push(currentId);
+      if (released) {
+        touched.push(currentId);
+        releasedId = currentId;
+      }
     }
     const settled = await settle(tx, active, now, true);
     return { session: settled.session, touched: [...touched, ...settled.touched] };
   });
+  // An agent who sees only their own chats loses sight of the ticket given back (as on a reassignment).
+  if (releasedId)
+    await publishRealtime(deps, {
+      type: 'ticket.revoked',
+      clientId: auth.clientId,
+      ticketId: releasedId,
+      userId: auth.userId,
+    });
+  return state;
 }
 
 /** Deactivate: clears the view or channel, the current and the next ticket (the ticket in hand stays). */

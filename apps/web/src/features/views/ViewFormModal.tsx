@@ -17,6 +17,7 @@ import { type FieldErrors, validate } from '../../shared/forms/validate';
 import { translateMessage } from '../../shared/i18n';
 import { TIME_ZONE } from '../../shared/time';
 import { FormModal } from '../../shared/ui/FormModal';
+import { useGroups } from '../teams/api';
 import { useSaveView } from './api';
 
 type Assignee = 'any' | 'unassigned' | 'me';
@@ -45,6 +46,7 @@ export function ViewFormModal({
 }) {
   const { t } = useTranslation();
   const save = useSaveView();
+  const groups = useGroups(opened);
   const [name, setName] = useState('');
   const [filters, setFilters] = useState<TicketViewFilters | null>(null);
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
@@ -138,6 +140,15 @@ export function ViewFormModal({
           value={value.priorities.map(String)}
           onChange={(v) => patch({ priorities: v.map(Number) as TicketViewFilters['priorities'] })}
           clearable
+        />
+        <MultiSelect
+          label={t('play.views.groups')}
+          placeholder={t('play.views.any')}
+          data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+          value={value.groupIds}
+          onChange={(v) => patch({ groupIds: v })}
+          clearable
+          searchable
         />
         <Select
           label={t('play.views.assignee')}

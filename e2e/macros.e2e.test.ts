@@ -138,6 +138,16 @@ describe('quick replies and macros', () => {
       .filter({ hasText: 'Halo Dewi Makro, ongkir ke Jakarta Rp10.000 ya.' })
       .waitFor();
 
+    // On a phone the composer keeps its buttons and the "/" menu fits.
+    await agent.setViewportSize({ width: 390, height: 844 });
+    await composer.fill('/');
+    await menu.getByRole('option', { name: /Ongkir Jakarta/ }).waitFor();
+    await screenshot(agent, 'inbox-quick-reply-menu-390-id');
+    await composer.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await composer.fill('');
+    await agent.setViewportSize({ width: 1440, height: 860 });
+
     // The macro: search, preview, apply; each action's result is shown.
     await agent.getByRole('button', { name: 'Terapkan makro' }).click();
     const dialog = agent.getByRole('dialog', { name: 'Terapkan makro' });

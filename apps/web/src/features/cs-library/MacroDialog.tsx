@@ -73,7 +73,16 @@ function MacroDialog({
   const [debounced] = useDebouncedValue(search, 250);
   const macros = useMacros(debounced);
   const [selected, setSelected] = useState<Macro | null>(null);
-  const apply = useApplyMacro();
+  const apply = useApplyMacro((data, macro) => {
+    const failed = data.results.some((r) => !r.ok);
+    notifications.show({
+      color: failed ? 'orange' : 'green',
+      autoClose: failed ? false : 5000,
+      title: t('csLibrary.macros.appliedTitle', { name: macro.title }),
+      message: <MacroResults macro={macro} result={data} />,
+    });
+    onApplied?.();
+  });
   // One idempotency key per macro while the dialog is open: a double click or a retry never applies twice.
   const keys = useRef(new Map<string, string>());
   const list = macros.data?.contents ?? [];
@@ -89,23 +98,7 @@ function MacroDialog({
   };
   const run = () => {
     if (!current) return;
-    apply.mutate(
-      { ticketId, macroId: current.id, applicationId: keyFor(current.id) },
-      {
-        onSuccess: (data) => {
-          // The chat room may close the composer (a resolved chat), so the results go to a notification.
-          const failed = data.results.some((r) => !r.ok);
-          notifications.show({
-            color: failed ? 'orange' : 'green',
-            autoClose: failed ? false : 5000,
-            title: t('csLibrary.macros.appliedTitle', { name: current.title }),
-            message: <MacroResults macro={current} result={data} />,
-          });
-          onApplied?.();
-          onClose();
-        },
-      },
-    );
+    apply.mutate({ ticketId, macro: current, applicationId: keyFor(current.id) }, { onSuccess: onClose });
   };
 
   return (

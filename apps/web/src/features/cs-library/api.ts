@@ -1,6 +1,7 @@
 import {
   type LibraryKind,
   libraryEndpoints,
+  type Macro,
   type MacroApplication,
   type MacroInput,
   macroEndpoints,
@@ -87,15 +88,21 @@ export function useDeleteMacro() {
   });
 }
 
-/** POST /api/tickets/:id/macros/:macroId/apply; the ticket's caches follow the result. */
-export function useApplyMacro() {
+/**
+ * POST /api/tickets/:id/macros/:macroId/apply; the ticket's caches follow the result. `onApplied` is part of
+ * the mutation, so it runs even when the chat room closed its composer first (a macro that resolves).
+ */
+export function useApplyMacro(onApplied: (result: MacroApplication, macro: Macro) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ticketId: string; macroId: string; applicationId: string }) =>
+    mutationFn: (input: { ticketId: string; macro: Macro; applicationId: string }) =>
       request(macroEndpoints.apply, {
-        params: { id: input.ticketId, macroId: input.macroId },
+        params: { id: input.ticketId, macroId: input.macro.id },
         body: { applicationId: input.applicationId },
       }),
-    onSuccess: (result: MacroApplication) => applyTicketToCaches(queryClient, result.ticket),
+    onSuccess: (result, input) => {
+      applyTicketToCaches(queryClient, result.ticket);
+      onApplied(result, input.macro);
+    },
   });
 }

@@ -186,6 +186,39 @@ export async function requestAutoAssign(deps: ServerDeps, clientId: string): Pro
   }
 }
 
+/** The business's time zone for opening hours (000 §1: Asia/Jakarta by default). */
+const BUSINESS_TIME_ZONE = 'Asia/Jakarta';
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * Whether a group takes chats at `at` (000 §3 operational hours): no hours set means always; otherwise the
+ * weekday's entry must be open and the time within from–to (to before from spans midnight). Times are
+ * Asia/Jakarta.
+ */
+export function isGroupOpen(
+  hours: readonly { day: number; open: boolean; from: string; to: string }[],
+  at: Date,
+  timeZone = BUSINESS_TIME_ZONE,
+): boolean {
+  if (hours.length === 0) return true;
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const day = WEEKDAYS.indexOf(part('weekday'));
+  const time = `${part('hour')}:${part('minute')}`;
+  const entry = hours.find((d) => d.day === day);
+  if (!entry?.open) return false;
+  if (entry.from === entry.to) return true;
+  return entry.from < entry.to
+    ? time >= entry.from && time < entry.to
+    : time >= entry.from || time < entry.to;
+}
+
 export interface Candidate {
   userId: string;
   load: number;
@@ -281,15 +314,18 @@ export async function runAutoAssign(deps: ServerDeps, clientId: string): Promise
         sql`select pg_advisory_xact_lock(hashtextextended(${`sapa.auto-assign:${clientId}`}, 0))`,
       );
       const groups = await tx
-        .select({ id: csGroups.id, isDefault: csGroups.isDefault })
+        .select({ id: csGroups.id, isDefault: csGroups.isDefault, hours: csGroups.operationalHours })
         .from(csGroups)
         .where(eq(csGroups.clientId, clientId));
+      const now = new Date();
+      const openNow = new Set(groups.filter((g) => isGroupOpen(g.hours, now)).map((g) => g.id));
       const defaultId = groups.find((g) => g.isDefault)?.id ?? null;
       const candidates = (await candidatesOf(tx, clientId)).filter((c) => c.load < c.max);
       if (candidates.length === 0) return null;
       let inOpenGroup = sql``;
       if (groups.length > 0) {
-        const open = [...new Set(candidates.flatMap((c) => c.groupIds))];
+        // Groups open now (000 §3 operational hours) with a member who has room.
+        const open = [...new Set(candidates.flatMap((c) => c.groupIds))].filter((id) => openNow.has(id));
         if (open.length === 0) return null;
         const list = sql.join(
           open.map((id) => sql`${id}::uuid`),
@@ -319,7 +355,6 @@ export async function runAutoAssign(deps: ServerDeps, clientId: string): Promise
         source: 'auto',
         by: null,
       });
-      const now = new Date();
       await tx
         .insert(agentStates)
         .values({ clientId, userId: chosen.userId, lastAssignedAt: now, updatedAt: now })

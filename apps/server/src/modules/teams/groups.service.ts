@@ -110,6 +110,8 @@ async function saveGroup(
     if (isUniqueViolation(error)) throw saveFailed('teams.nameTaken', language);
     throw error;
   }
+  // New hours or a new default may let waiting chats through.
+  await requestAutoAssign(deps, auth.clientId);
   return getGroup(deps.db, auth.clientId, groupId);
 }
 

@@ -496,6 +496,12 @@ describe('automatic assignment', () => {
       .update(agentStates)
       .set({ status: 'online' })
       .where(and(eq(agentStates.clientId, team.clientId), eq(agentStates.userId, inGroup!)));
+    // A closed group (000 §3 operational hours: closed every day) keeps its chats waiting.
+    const closed = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: false, from: '08:00', to: '17:00' }));
+    await api('PUT', `/api/cs/groups/${vip.id}`, teamOwner, { name: 'VIP', operationalHours: closed });
+    await runAutoAssign(server.deps, team.clientId);
+    expect((await state(ticketId)).assigneeId).toBeNull();
+    await api('PUT', `/api/cs/groups/${vip.id}`, teamOwner, { name: 'VIP', operationalHours: [] });
     await runAutoAssign(server.deps, team.clientId);
     expect((await state(ticketId)).assigneeId).toBe(inGroup);
   });

@@ -9,7 +9,7 @@ import {
 } from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
 import { hidesPhone, maskPhone } from './agents.service.js';
-import { type Candidate, pickAgent } from './assignment.service.js';
+import { type Candidate, isGroupOpen, pickAgent } from './assignment.service.js';
 
 describe('agent role derivation (000 §4)', () => {
   it.each([
@@ -146,5 +146,39 @@ describe('phone masking (000 §5 bit 128)', () => {
   it('keeps the last three digits of numbers and leaves usernames alone', () => {
     expect(maskPhone('6281277005566')).toBe('••••••••••566');
     expect(maskPhone('visitor-7')).toBe('visitor-7');
+  });
+});
+
+describe('operational hours (000 §3 group), Asia/Jakarta', () => {
+  const weekdays = (from: string, to: string) =>
+    [1, 2, 3, 4, 5].map((day) => ({ day, open: true, from, to }));
+  // 2026-01-05 is a Monday; 02:00 UTC is 09:00 in Jakarta.
+  const monday = (utc: string) => new Date(`2026-01-05T${utc}:00Z`);
+  it.each([
+    { name: 'no hours: always open', hours: [], at: monday('20:00'), open: true },
+    { name: 'inside the day', hours: weekdays('08:00', '17:00'), at: monday('02:00'), open: true },
+    { name: 'before opening', hours: weekdays('08:00', '17:00'), at: monday('00:30'), open: false },
+    { name: 'closing time is closed', hours: weekdays('08:00', '17:00'), at: monday('10:00'), open: false },
+    {
+      name: 'a day without an entry',
+      hours: weekdays('08:00', '17:00'),
+      at: new Date('2026-01-04T03:00:00Z'),
+      open: false,
+    },
+    {
+      name: 'a day marked closed',
+      hours: [{ day: 1, open: false, from: '08:00', to: '17:00' }],
+      at: monday('02:00'),
+      open: false,
+    },
+    {
+      name: 'overnight shift after midnight',
+      hours: weekdays('22:00', '06:00'),
+      at: monday('20:00'),
+      open: true,
+    },
+    { name: 'same from and to: all day', hours: weekdays('00:00', '00:00'), at: monday('16:59'), open: true },
+  ])('$name', ({ hours, at, open }) => {
+    expect(isGroupOpen(hours, at)).toBe(open);
   });
 });

@@ -83,6 +83,7 @@ describe('contacts (001 §2 Contacts, customer groups, custom fields)', () => {
     await row.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/contact\/detail\?id=/);
+    const detailUrl = page.url();
     await page.getByRole('heading', { name }).waitFor();
     await page.getByText(groupName, { exact: true }).waitFor();
     await page.getByText(fieldTitle, { exact: true }).waitFor();
@@ -90,6 +91,29 @@ describe('contacts (001 §2 Contacts, customer groups, custom fields)', () => {
     await page.getByRole('tab', { name: 'Riwayat transaksi' }).click();
     await page.getByRole('tabpanel', { name: 'Riwayat transaksi' }).getByText('Belum tersedia').waitFor();
     await screenshot(page, 'contacts-detail-id-1440');
+
+    // The group lists the contact in its drawer.
+    await page.goto(`${url}/contact?tab=groups`);
+    await page.getByRole('button', { name: `Kontak di ${groupName}` }).click();
+    const drawer = page.getByRole('dialog', { name: `Kontak di ${groupName}` });
+    await drawer.getByText(name).waitFor();
+    await screenshot(page, 'contacts-group-members-id-1440');
+    await page.keyboard.press('Escape');
+
+    // A tag from its own page (/contact/add-contact-tag), then given to the contact there.
+    const tagName = `VIP ${run}`;
+    await page.goto(`${url}/contact?tab=tags`);
+    await page.getByRole('link', { name: 'Tambah tag' }).click();
+    await page.waitForURL(/\/contact\/add-contact-tag$/);
+    await page.getByRole('textbox', { name: /^Nama tag/ }).fill(tagName);
+    await page.getByRole('button', { name: 'Tambah tag' }).click();
+    await page.waitForURL(/\/contact\/edit-contact-tag\//);
+    await page.locator('input').and(page.getByLabel('Tambahkan kontak')).fill(name);
+    await page.getByRole('option', { name: new RegExp(name) }).click();
+    await page.getByRole('list', { name: 'Kontak' }).getByText(name).waitFor();
+    await screenshot(page, 'contacts-tag-id-1440');
+    await page.goto(`${url}/contact/detail?id=${new URL(detailUrl).searchParams.get('id')}`);
+    await page.getByText(tagName, { exact: true }).waitFor();
 
     // Phone width and English.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -320,6 +320,44 @@ describe('bulk actions', () => {
     expect(unknownMacro.json()).toMatchObject({ statusCode: 400, message: 'This macro no longer exists.' });
   });
 
+  it('saves a custom form on every ticket; a mandatory value left empty is logged per ticket', async () => {
+    const a = await newTicket('Formulir A');
+    const b = await newTicket('Formulir B');
+    const field = await api('POST', '/api/ticket-fields', owner, {
+      title: `No. pesanan ${Date.now()}`,
+      type: 'text',
+    });
+    expect(field.statusCode, field.body).toBe(200);
+    const form = await api('POST', '/api/ticket-forms', owner, {
+      title: `Retur ${Date.now()}`,
+      fields: [{ fieldId: field.json().id, mandatory: true }],
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    const filled = await startJob({
+      selection: { kind: 'ids', ids: [a.ticketId, b.ticketId] },
+      action: {
+        form: {
+          ticketFormId: form.json().id,
+          chatPriority: 2,
+          chatCategoryId: null,
+          values: { [field.json().id]: 'INV-001' },
+        },
+      },
+    });
+    expect(await finished(server.app, filled.jobId)).toMatchObject({ status: 'COMPLETED', failed: 0 });
+    const state = await api('GET', `/api/tickets/${b.ticketId}/form`, admin);
+    expect(state.json()).toMatchObject({ values: { [field.json().id]: 'INV-001' } });
+    expect((await ticketRows([a.ticketId])).get(a.ticketId)).toMatchObject({ priority: 2 });
+
+    const empty = await startJob({
+      selection: { kind: 'ids', ids: [a.ticketId] },
+      action: { form: { ticketFormId: form.json().id, chatPriority: 3, chatCategoryId: null, values: {} } },
+    });
+    expect(await finished(server.app, empty.jobId)).toMatchObject({ status: 'COMPLETED', failed: 1 });
+    const log = (await api('GET', `/api/bulk-jobs/${empty.jobId}/failures`, admin)).json().items;
+    expect(log).toEqual([expect.objectContaining({ ticketId: a.ticketId, reason: 'ticketForm.saveFailed' })]);
+  });
+
   it('refuses bad input with the translated message, a user without inbox update, and foreign assignees', async () => {
     const { ticketId } = await newTicket();
     const ids = { kind: 'ids', ids: [ticketId] };

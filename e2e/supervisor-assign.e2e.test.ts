@@ -65,6 +65,9 @@ describe('a supervisor hands a chat to an agent (000 §6 CS positions)', () => {
     const details = supervisor.getByRole('complementary', { name: 'Detail chat' });
     await details.getByText('→ Agen Satu').waitFor();
     await details.getByText('oleh Supervisor Demo').waitFor();
+    // Supervisor 1 writes internal notes only.
+    expect(await supervisor.getByRole('radio', { name: 'Pesan' }).isDisabled()).toBe(true);
+    expect(await supervisor.getByRole('radio', { name: 'Catatan internal' }).isChecked()).toBe(true);
     await screenshot(supervisor, 'supervisor-assigned-id-1440');
 
     // The agent's Assigned tab shows it without a reload; they open it and answer.

@@ -12,12 +12,13 @@ import {
 } from '@mantine/core';
 import type { Me } from '@sapa/contracts';
 import { IconSend, IconUpload } from '@tabler/icons-react';
-import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api';
 import { translateMessage } from '../../shared/i18n';
 import { MacroButton } from '../cs-library/MacroDialog';
 import { QuickReplyMenu, useQuickReplySlash } from '../cs-library/QuickReplyMenu';
+import { useCsMe } from '../teams/api';
 import { flushTicketTime } from '../ticket-forms/useTicketTimeTracker';
 import { AttachButton, AttachmentTray, InvalidFiles } from './AttachmentPicker';
 import { useSendMessage, useTicket } from './api';
@@ -35,6 +36,11 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'message' | 'note'>('message');
+  // 000 §6: Supervisor 1 cannot reply to customers; internal notes stay open to them.
+  const notesOnly = useCsMe().data?.capabilities.canReply === false;
+  useEffect(() => {
+    if (notesOnly) setMode('note');
+  }, [notesOnly]);
   const [dragging, setDragging] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const send = useSendMessage();
@@ -161,7 +167,7 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
             value={mode}
             onChange={(value) => setMode(value === 'note' ? 'note' : 'message')}
             data={[
-              { value: 'message', label: t('inbox.modeMessage') },
+              { value: 'message', label: t('inbox.modeMessage'), disabled: notesOnly },
               { value: 'note', label: t('inbox.modeNote') },
             ]}
             aria-label={t('inbox.composerMode')}

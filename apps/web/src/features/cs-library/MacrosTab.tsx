@@ -11,7 +11,6 @@ import {
   TagsInput,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -33,7 +32,7 @@ import { FormModal } from '../../shared/ui/FormModal';
 import { RowActions } from '../../shared/ui/RowActions';
 import { useDeleteMacro, useMacros, useSaveMacro } from './api';
 import { describeMacroAction, VARIABLES } from './macroText';
-import { DeleteConfirm, ListState, ListToolbar, notifySaved } from './SettingsList';
+import { DeleteConfirm, ListState, ListToolbar, notifySaved, TitleDescriptionFields } from './SettingsList';
 
 /** 000 §2 macros: the list with search and pages; admins add, edit and delete. */
 export function MacrosTab({ canManage }: { canManage: boolean }) {
@@ -188,24 +187,16 @@ function MacroEditor({ macro, onClose }: { macro: Macro | null; onClose: () => v
       pending={save.isPending}
       submitLabel={t('common.save')}
     >
-      <TextInput
-        data-autofocus
-        required
-        label={t('csLibrary.macros.name')}
-        value={title}
-        onChange={(event) => {
-          setTitle(event.currentTarget.value);
+      <TitleDescriptionFields
+        labels={{ title: t('csLibrary.macros.name'), description: t('csLibrary.macros.description') }}
+        title={title}
+        onTitle={(value) => {
+          setTitle(value);
           if (save.isError) save.reset();
         }}
-        error={touched ? message(errors.title) : undefined}
-      />
-      <Textarea
-        label={t('csLibrary.macros.description')}
-        autosize
-        minRows={1}
-        maxRows={3}
-        value={description}
-        onChange={(event) => setDescription(event.currentTarget.value)}
+        titleError={touched ? message(errors.title) : undefined}
+        description={description}
+        onDescription={setDescription}
       />
       <Stack gap="xs" role="group" aria-label={t('csLibrary.macros.actionsLabel')}>
         <Text size="sm" fw={500}>

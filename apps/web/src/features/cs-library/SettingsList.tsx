@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
@@ -125,4 +125,42 @@ export function notifySaved(t: TFunction, edited: boolean, name: string) {
     color: 'green',
     message: t(edited ? 'csLibrary.updated' : 'csLibrary.created', { name }),
   });
+}
+
+/** The name and description inputs of a macro or form editor. */
+export function TitleDescriptionFields({
+  labels,
+  title,
+  onTitle,
+  titleError,
+  description,
+  onDescription,
+}: {
+  labels: { title: string; description: string };
+  title: string;
+  onTitle: (value: string) => void;
+  titleError: string | undefined;
+  description: string;
+  onDescription: (value: string) => void;
+}) {
+  return (
+    <>
+      <TextInput
+        data-autofocus
+        required
+        label={labels.title}
+        value={title}
+        onChange={(event) => onTitle(event.currentTarget.value)}
+        error={titleError}
+      />
+      <Textarea
+        label={labels.description}
+        autosize
+        minRows={1}
+        maxRows={3}
+        value={description}
+        onChange={(event) => onDescription(event.currentTarget.value)}
+      />
+    </>
+  );
 }

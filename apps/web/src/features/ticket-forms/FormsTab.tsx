@@ -1,4 +1,4 @@
-import { ActionIcon, Checkbox, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { type TicketForm, ticketFormInputSchema } from '@sapa/contracts';
 import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -8,7 +8,13 @@ import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
 import { FormModal } from '../../shared/ui/FormModal';
 import { RowActions } from '../../shared/ui/RowActions';
-import { DeleteConfirm, ListState, ListToolbar, notifySaved } from '../cs-library/SettingsList';
+import {
+  DeleteConfirm,
+  ListState,
+  ListToolbar,
+  notifySaved,
+  TitleDescriptionFields,
+} from '../cs-library/SettingsList';
 import { useDeleteForm, useSaveForm, useTicketFields, useTicketForm, useTicketForms } from './api';
 
 /** 000 §7 ticket-form list and detail: forms group fields, each mandatory or optional; admins manage them. */
@@ -123,24 +129,16 @@ function FormEditor({ form, onClose }: { form: TicketForm | null; onClose: () =>
       pending={save.isPending}
       submitLabel={t('common.save')}
     >
-      <TextInput
-        data-autofocus
-        required
-        label={t('ticketForms.forms.name')}
-        value={title}
-        onChange={(event) => {
-          setTitle(event.currentTarget.value);
+      <TitleDescriptionFields
+        labels={{ title: t('ticketForms.forms.name'), description: t('ticketForms.forms.description') }}
+        title={title}
+        onTitle={(value) => {
+          setTitle(value);
           if (save.isError) save.reset();
         }}
-        error={touched ? message(errors.title) : undefined}
-      />
-      <Textarea
-        label={t('ticketForms.forms.description')}
-        autosize
-        minRows={1}
-        maxRows={3}
-        value={description}
-        onChange={(event) => setDescription(event.currentTarget.value)}
+        titleError={touched ? message(errors.title) : undefined}
+        description={description}
+        onDescription={setDescription}
       />
       <Stack gap="xs" role="group" aria-label={t('ticketForms.forms.fieldsLabel')}>
         <Text size="sm" fw={500}>

@@ -106,7 +106,10 @@ describe('Auto Assign (play mode)', () => {
     await screenshot(agent, 'play-current-id-1440');
 
     // Next: the first stays with the agent, the second becomes current.
+    const stepped = agent.waitForResponse((r) => r.url().endsWith('/api/play/next'));
     await bar().getByRole('button', { name: 'Berikutnya', exact: true }).click();
+    const nextReply = await stepped;
+    expect(nextReply.status(), await nextReply.text()).toBe(200);
     await expect.poll(current).toContain(CUSTOMERS[1].name);
     await expect.poll(next).toContain(CUSTOMERS[2].name);
     await expect.poll(room).toBe(CUSTOMERS[1].name);

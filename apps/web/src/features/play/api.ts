@@ -19,6 +19,8 @@ function useStep<V>(call: (input: V) => Promise<PlayState>, after?: (queryClient
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
+    // A playlist read in flight must not overwrite the step's answer.
+    onMutate: () => queryClient.cancelQueries({ queryKey: playKey }),
     onSuccess: (state) => {
       queryClient.setQueryData(playKey, state);
       for (const ticket of [state.current, state.next]) if (ticket) applyTicketToCaches(queryClient, ticket);

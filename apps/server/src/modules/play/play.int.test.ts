@@ -1,8 +1,9 @@
 import type { TokenPair } from '@sapa/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../../test/api-client.js';
 import { signInFresh } from '../../../test/auth-helpers.js';
-import { bearer, makeBusiness } from '../../../test/fixtures.js';
+import { makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
 import { openWhatsappTicket } from '../../../test/ticket-fixtures.js';
 import { connectWhatsapp } from '../../../test/whatsapp.js';
@@ -30,20 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function api(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  tokens: TokenPair,
-  payload?: unknown,
-  lang = 'en',
-) {
-  return server.app.inject({
-    method,
-    url,
-    headers: { ...bearer(tokens), 'accept-language': lang },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
+const api = apiClient(() => server.app);
 
 /** A customer's waiting WhatsApp ticket whose reply window is open (the customer just wrote). */
 async function waitingTicket(clientId = biz.clientId, channelAccountId = accountId, tags: string[] = []) {

@@ -3,7 +3,7 @@ import { bulkProgressSchema } from './bulk-progress.js';
 import { defineEndpoint } from './endpoint.js';
 import { channelCodeSchema, prioritySchema } from './inbox.js';
 import { ticketFormStateInputSchema } from './ticket-forms.js';
-import { TICKET_REMARKS_MAX, TICKET_TAG_MAX, TICKET_TAGS_MAX } from './ticket-properties.js';
+import { TICKET_REMARKS_MAX, ticketPropertiesInputSchema } from './ticket-properties.js';
 
 /** The most tickets one bulk job may touch (000 §8 chat list: the maximum-selection warning; Sapa's limit). */
 export const BULK_MAX_TICKETS = 20_000;
@@ -12,15 +12,8 @@ export const BULK_MAX_IDS = 1_000;
 /** How many recent jobs of the caller the list answers. */
 export const BULK_RECENT_JOBS = 10;
 
-const tagSchema = z
-  .string()
-  .trim()
-  .min(1, 'validation.fieldRequired')
-  .max(TICKET_TAG_MAX, 'validation.max50');
-const tagsSchema = z
-  .array(tagSchema)
-  .min(1, 'validation.fieldRequired')
-  .max(TICKET_TAGS_MAX, 'ticket.tooManyTags');
+/** Tags as a ticket takes them: trimmed, at most 20 of 50 characters, duplicates dropped ignoring case. */
+const tagsSchema = ticketPropertiesInputSchema.shape.tags;
 
 /**
  * 000 §3 Bulk ticket action: what is applied to every selected ticket. Only the fields sent change; a
@@ -32,8 +25,8 @@ export const bulkActionSchema = z
     /** Resolving is the status change a bulk action makes (000 §4: chats can be resolved in bulk). */
     status: z.literal('resolved').optional(),
     priority: prioritySchema.optional(),
-    addTags: tagsSchema.optional(),
-    removeTags: tagsSchema.optional(),
+    addTags: tagsSchema,
+    removeTags: tagsSchema,
     /** 000 §4 message visibility: a public reply or an internal note, with `message`. */
     sendMessageAs: z.enum(['public', 'internal']).optional(),
     message: z.string().trim().min(1, 'validation.fieldRequired').max(4096).optional(),
@@ -59,7 +52,8 @@ export const bulkActionSchema = z
       ctx.addIssue({ code: 'custom', path: ['sendMessageAs'], message: 'validation.fieldRequired' });
     if (sendMessageAs && message === undefined)
       ctx.addIssue({ code: 'custom', path: ['message'], message: 'validation.fieldRequired' });
-    if (message === undefined && Object.values(changes).every((v) => v === undefined))
+    const unchanged = (v: unknown) => v === undefined || (Array.isArray(v) && v.length === 0);
+    if (message === undefined && Object.values(changes).every(unchanged))
       ctx.addIssue({ code: 'custom', path: [], message: 'bulk.nothingToDo' });
     if (a.assignedCs && a.assignedCsGroup)
       ctx.addIssue({ code: 'custom', path: ['assignedCsGroup'], message: 'bulk.oneAssignee' });

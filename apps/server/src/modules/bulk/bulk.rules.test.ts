@@ -103,6 +103,8 @@ describe('ticketFailure: a ticket fails as a whole, with the reason of the log',
 describe('bulk action input', () => {
   it.each<[Record<string, unknown>, string | null]>([
     [{}, 'bulk.nothingToDo'],
+    [{ addTags: [], removeTags: [] }, 'bulk.nothingToDo'],
+    [{ addTags: ['x'.repeat(51)] }, 'validation.max50'],
     [{ message: 'x' }, 'validation.fieldRequired'],
     [{ sendMessageAs: 'public' }, 'validation.fieldRequired'],
     [{ sendMessageAs: 'internal', message: '   ' }, 'validation.fieldRequired'],

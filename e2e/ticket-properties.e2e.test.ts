@@ -85,7 +85,7 @@ describe('ticket properties and the contact panel in the chat room', () => {
     await panel.getByRole('button', { name: 'Ubah kontak Dewi Properti' }).click();
     const name = panel.getByLabel('Nama');
     await name.fill('Dewi Lestari');
-    await panel.getByRole('button', { name: 'Simpan' }).click();
+    await panel.getByRole('button', { name: 'Simpan', exact: true }).click();
     await panel.getByRole('button', { name: 'Ubah kontak Dewi Lestari' }).waitFor();
     await agent.getByTestId('chat-contact-name').filter({ hasText: 'Dewi Lestari' }).waitFor();
     await screenshot(agent, 'ticket-panel-id-1440');

@@ -154,7 +154,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
       .count;
   let open = 0;
   // A webhook that timed out on a busy machine is simply sent again (a customer writing twice is one ticket).
-  for (let attempt = 1; attempt <= 3 && open < TICKETS; attempt++) {
+  for (let attempt = 1; attempt <= 6 && open < TICKETS; attempt++) {
     const seeded = await webhooks(ctx, webhookUrl, SEED_RATE, TICKETS, TICKETS);
     ctx.log(
       `seeding ${attempt}: ${seeded.send.sent} webhooks, statuses ${JSON.stringify(seeded.send.statusCodes)}, errors ${seeded.send.errors}`,
@@ -164,7 +164,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
         const before = await openTickets();
         if (before >= TICKETS) return before;
         // Settled below the target (the inbound queue is drained): send again.
-        await new Promise((r) => setTimeout(r, 2_000));
+        await new Promise((r) => setTimeout(r, 5_000));
         const after = await openTickets();
         return after === before ? after : false;
       },

@@ -79,6 +79,8 @@ describe('a supervisor hands a chat to an agent (000 §6 CS positions)', () => {
     await agent.getByRole('textbox', { name: 'Tulis pesan' }).fill('Baik Kak, saya cek resinya dulu ya.');
     await agent.getByRole('button', { name: 'Kirim', exact: true }).click();
     await customer.getByRole('listitem').filter({ hasText: 'Baik Kak, saya cek resinya dulu ya.' }).waitFor();
+    // Customer Service 2 does not hand chats out.
+    expect(await agent.getByRole('button', { name: 'Alihkan', exact: true }).count()).toBe(0);
     await screenshot(agent, 'agent-assigned-chat-id-1440');
 
     // Going offline is one switch in the inbox header (no new chats are handed to an offline agent).

@@ -20,6 +20,7 @@ import { accessSubjectOf } from '../../shared/api';
 import { translateMessage } from '../../shared/i18n';
 import { useRealtime } from '../../shared/realtime';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import { useCsMe } from '../teams/api';
 import { AssignDialog } from './AssignDialog';
 import { useMarkRead, useTicket } from './api';
 import { ChannelBadge } from './ChannelBadge';
@@ -88,6 +89,8 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
   const [assignOpened, assign] = useDisclosure(false);
   const [resolveOpened, resolve] = useDisclosure(false);
   const canPickUsers = can(accessSubjectOf(me), 'SETTING_ADMIN');
+  // 000 §6: only supervisors (and owners or admins without a CS position) assign chats.
+  const canAssign = useCsMe().data?.capabilities.canAssign ?? true;
   const { mutate: markReadMutate } = markRead;
 
   // Opening a chat marks the customer's messages read.
@@ -179,14 +182,16 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
           {open ? (
             <Group gap={6} wrap="nowrap" ml="auto">
               <ChatSidePanelToggle />
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconUserShare size={14} aria-hidden />}
-                onClick={assign.open}
-              >
-                {data.assigneeId ? t('inbox.reassign') : t('inbox.assign')}
-              </Button>
+              {canAssign ? (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconUserShare size={14} aria-hidden />}
+                  onClick={assign.open}
+                >
+                  {data.assigneeId ? t('inbox.reassign') : t('inbox.assign')}
+                </Button>
+              ) : null}
               <Button
                 size="xs"
                 color="green"

@@ -48,7 +48,8 @@ export function PlayStartButton({ me, channels }: { me: Me; channels: readonly C
   const [opened, setOpened] = useState(false);
   // The bar above the chat room says that play mode is on.
   // While playing, nothing here; without the right to take chats (the playlist refused), nothing either.
-  if (playlist.data?.active || playlist.isError) return null;
+  // A Supervisor 1 is never handed chats (000 §6).
+  if (playlist.data?.active || playlist.isError || me.csPosition === 'SPV1') return null;
   return (
     <>
       <Button

@@ -217,6 +217,7 @@ const businessBIds: Record<
   '/api/ticket-categories/:id': { param: 'id', id: () => categoryB, body: { name: 'Diretas' } },
   '/api/contacts/:id': { param: 'id', id: () => contactB, body: { name: 'Diretas' } },
   '/api/contacts/:id/profile': { param: 'id', id: () => contactB, body: { name: 'Diretas' } },
+  '/api/contacts/:id/chats': { param: 'id', id: () => contactB },
   '/api/contact-groups/:id': {
     param: 'id',
     id: () => contactGroupB,

@@ -115,6 +115,16 @@ export const contactCrmEndpoints = {
     response: contactProfileSchema,
   }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/contacts/:id', response: okSchema }),
+  /** 001 §2 contact detail: chat history — the contact's tickets, latest activity first, keyset pages. */
+  chats: defineEndpoint({
+    method: 'GET',
+    path: '/api/contacts/:id/chats',
+    query: z.object({
+      cursor: z.string().max(200).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    response: pageOf(contactDetailSchema.shape.recentTickets.element),
+  }),
 } as const;
 
 // ---------------------------------------------------------------- tags and groups (001 §3, §5)

@@ -181,6 +181,41 @@ describe('contacts: add, list, search, edit, delete', () => {
     expect((await call('GET', `/api/contact-groups/${group.id}`)).json().memberCount).toBe(0);
   });
 
+  it('pages the chat history of a contact: every ticket, latest activity first', async () => {
+    const first = await openWhatsappTicket(server.deps.db, {
+      clientId: biz.clientId,
+      channelAccountId: accountId,
+    });
+    const ids = [first.ticketId];
+    for (let i = 0; i < 2; i++) {
+      const resolved = await call('POST', `/api/tickets/${ids.at(-1)}/resolve`, { note: 'selesai' });
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      const next = await openWhatsappTicket(server.deps.db, {
+        clientId: biz.clientId,
+        channelAccountId: accountId,
+        phone: first.phone,
+      });
+      expect(next.contactId).toBe(first.contactId);
+      ids.push(next.ticketId);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call(
+        'GET',
+        `/api/contacts/${first.contactId}/chats?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...res.json().items.map((t: { id: string }) => t.id));
+      cursor = res.json().nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse());
+    expect((await call('GET', `/api/contacts/${first.contactId}/chats?cursor=rusak`)).statusCode).toBe(400);
+    expect(
+      (await call('GET', `/api/contacts/${first.contactId}/chats`, undefined, otherOwner)).statusCode,
+    ).toBe(404);
+  });
+
   it('deletes a contact without chats (its group count follows) and refuses one with chats', async () => {
     const group = (
       await call('POST', '/api/contact-groups', {

@@ -233,6 +233,34 @@ export async function adjustMemberCounts(db: DbOrTx, clientId: string, groupIds:
   }
 }
 
+/** The contact's tickets, latest activity first, after a (time, id) keyset position. */
+export async function listContactTickets(
+  db: DbOrTx,
+  clientId: string,
+  contactId: string,
+  before: { at: Date; id: string } | null,
+  limit: number,
+) {
+  return db
+    .select({
+      id: tickets.id,
+      displayNumber: tickets.displayNumber,
+      status: tickets.status,
+      channel: tickets.channel,
+      lastMessageAt: tickets.lastMessageAt,
+    })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.clientId, clientId),
+        eq(tickets.contactId, contactId),
+        before ? sql`(${tickets.lastMessageAt}, ${tickets.id}) < (${before.at}, ${before.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(tickets.lastMessageAt), desc(tickets.id))
+    .limit(limit);
+}
+
 export async function contactHasTickets(db: DbOrTx, clientId: string, contactId: string) {
   const [row] = await db
     .select({ id: tickets.id })

@@ -28,6 +28,9 @@ export function registerContactCrmRoutes(r: RouteRegistrar, deps: ServerDeps) {
   route(r, contactCrmEndpoints.remove, needs('CONTACT', 'DELETE'), ({ params, request }) =>
     crm.deleteContact(deps, auth(request), params.id!),
   );
+  route(r, contactCrmEndpoints.chats, needs('CONTACT', 'READ'), ({ params, query, request }) =>
+    crm.listContactChats(deps, auth(request), params.id!, query),
+  );
 
   route(r, contactGroupEndpoints.list, needs('CONTACT', 'READ'), ({ query, request }) =>
     collections.listGroups(deps, auth(request), query),

@@ -4,12 +4,15 @@ import type {
   ContactProfile,
   contactListQuerySchema,
   contactProfileInputSchema,
+  TicketStatus,
 } from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { decodeTimeCursor, encodeTimeCursor } from '../../platform/http/pagination.js';
+import { displayIdOf } from '../tickets/tickets.service.js';
 import { checkCustomValues } from './contact-fields.service.js';
 import { findContact, lockPhone, phoneTaken } from './contacts.repository.js';
 import { getContactDetail, updateContact } from './contacts.service.js';
@@ -174,4 +177,29 @@ export async function deleteContact(deps: ServerDeps, auth: AuthContext, id: str
     await repo.deleteContact(tx, auth.clientId, id);
   });
   return { ok: true as const };
+}
+
+/** 001 §2 contact detail, chat history: every ticket of the contact, latest activity first. */
+export async function listContactChats(
+  deps: ServerDeps,
+  auth: AuthContext,
+  id: string,
+  query: { cursor?: string | undefined; limit: number },
+) {
+  if (!(await findContact(deps.db, auth.clientId, id))) throw notFound();
+  const before = query.cursor ? decodeTimeCursor(query.cursor) : null;
+  if (query.cursor && !before) throw badRequest('validation.invalid');
+  const rows = await repo.listContactTickets(deps.db, auth.clientId, id, before, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((t) => ({
+      id: t.id,
+      displayId: displayIdOf(t.displayNumber),
+      status: t.status as TicketStatus,
+      channel: t.channel as ChannelCode,
+      lastMessageAt: t.lastMessageAt.getTime(),
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeTimeCursor(last.lastMessageAt, last.id) : null,
+  };
 }

@@ -1,4 +1,16 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ContactProfile } from '@sapa/contracts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -13,7 +25,7 @@ import { ErrorState } from '../../shared/ui/ErrorState';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { ChannelBadge } from '../inbox/ChannelBadge';
 import { contactAccessOf } from './access';
-import { useContactFields, useContactProfile, useDeleteContact } from './api';
+import { useContactChats, useContactFields, useContactProfile, useDeleteContact } from './api';
 import { BackLink } from './BackLink';
 import { ContactFormModal } from './ContactFormModal';
 import { formatPhone } from './ContactRow';
@@ -36,9 +48,56 @@ function shownValue(value: unknown): string {
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
 
+/** 001 §2 contact detail, chat history: every ticket of the contact, newest first, more on demand. */
+function ChatHistory({ contactId }: { contactId: string }) {
+  const { t, i18n } = useTranslation();
+  const chats = useContactChats(contactId);
+  const list = chats.data?.pages.flatMap((page) => page.items) ?? [];
+  if (chats.isPending) return <Skeleton height={40} aria-label={t('common.loading')} />;
+  if (chats.isError) return <ErrorState error={chats.error} onRetry={() => void chats.refetch()} />;
+  if (list.length === 0) return <EmptyState title={t('contacts.detail.noChats')} />;
+  return (
+    <Stack gap={4} role="list" aria-label={t('contacts.detail.chats')}>
+      {list.map((ticket) => (
+        <Paper key={ticket.id} withBorder p="xs" px="sm" role="listitem">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Group gap={8}>
+              <Anchor
+                component={Link}
+                to={`/customer-service/inbox?referenceId=${encodeURIComponent(ticket.id)}`}
+                fw={600}
+                size="sm"
+              >
+                {ticket.displayId}
+              </Anchor>
+              <ChannelBadge channel={ticket.channel} />
+              <Badge size="xs" variant="light" color={ticket.status === 'resolved' ? 'gray' : 'teal'}>
+                {t(`inbox.ticketStatus.${ticket.status}`)}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(ticket.lastMessageAt, i18n.language)}
+            </Text>
+          </Group>
+        </Paper>
+      ))}
+      {chats.hasNextPage ? (
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => void chats.fetchNextPage()}
+          loading={chats.isFetchingNextPage}
+        >
+          {t('common.loadMore')}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** /contact/detail?id= (001 §2 Contacts: detail with chat, transaction and broadcast history). */
 export function ContactDetailPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id');
@@ -137,39 +196,7 @@ export function ContactDetailPage() {
             <Tabs.Tab value="broadcasts">{t('contacts.detail.broadcasts')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="chats">
-            {contact.recentTickets.length === 0 ? (
-              <EmptyState title={t('contacts.detail.noChats')} />
-            ) : (
-              <Stack gap={4} role="list" aria-label={t('contacts.detail.chats')}>
-                {contact.recentTickets.map((ticket) => (
-                  <Paper key={ticket.id} withBorder p="xs" px="sm" role="listitem">
-                    <Group justify="space-between" wrap="wrap" gap="xs">
-                      <Group gap={8}>
-                        <Anchor
-                          component={Link}
-                          to={`/customer-service/inbox?referenceId=${encodeURIComponent(ticket.id)}`}
-                          fw={600}
-                          size="sm"
-                        >
-                          {ticket.displayId}
-                        </Anchor>
-                        <ChannelBadge channel={ticket.channel} />
-                        <Badge
-                          size="xs"
-                          variant="light"
-                          color={ticket.status === 'resolved' ? 'gray' : 'teal'}
-                        >
-                          {t(`inbox.ticketStatus.${ticket.status}`)}
-                        </Badge>
-                      </Group>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(ticket.lastMessageAt, i18n.language)}
-                      </Text>
-                    </Group>
-                  </Paper>
-                ))}
-              </Stack>
-            )}
+            <ChatHistory contactId={contact.id} />
           </Tabs.Panel>
           <Tabs.Panel value="transactions">
             <EmptyState title={t('contacts.detail.notAvailable')}>

@@ -52,6 +52,22 @@ export function useContactProfile(id: string | null) {
   });
 }
 
+/** GET /api/contacts/:id/chats: the contact's tickets, latest activity first, keyset pages. */
+export function useContactChats(id: string | null) {
+  return useInfiniteQuery({
+    queryKey: [...contactKeys.profile(id ?? ''), 'chats'],
+    queryFn: ({ pageParam, signal }) =>
+      request(contactCrmEndpoints.chats, {
+        params: { id: id ?? '' },
+        query: { cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: Boolean(id),
+  });
+}
+
 function useInvalidateContacts() {
   const queryClient = useQueryClient();
   return () => void queryClient.invalidateQueries({ queryKey: contactKeys.all });

@@ -23,9 +23,9 @@ import {
 } from './modules/channels/connectors/whatsapp-cloud/outbound.js';
 import { registerWhatsappWebhookRoutes } from './modules/channels/connectors/whatsapp-cloud/webhook.routes.js';
 import { outboundSendJob } from './modules/channels/outbound/outbound-send.job.js';
-import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
 import { contactUploadJob } from './modules/contacts/contact-upload.jobs.js';
 import { registerContactUploadRoutes } from './modules/contacts/contact-upload.routes.js';
+import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
 import { registerCsLibraryRoutes } from './modules/cs-library/cs-library.routes.js';
 import { registerAppRoutes } from './modules/demo/demo.routes.js';

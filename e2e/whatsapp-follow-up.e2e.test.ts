@@ -84,6 +84,39 @@ describe('WhatsApp follow-up template and new chat', () => {
     await customer.context().close();
   });
 
+  it('a reply WhatsApp refuses with 131047 (its window closed first) fails with the reason and offers the follow-up template', async () => {
+    const waId = '6281277009911';
+    const customer = await customerPhone(waId);
+    await customer.getByLabel('Your name').fill('Rudi Jendela');
+    await customer.getByLabel('Message').fill('Halo, masih buka?');
+    await customer.getByRole('button', { name: 'Send' }).click();
+    await agent.goto(`${url}/customer-service/inbox`);
+    await agent.getByRole('button', { name: /^Rudi Jendela/ }).click();
+
+    // WhatsApp's clock closes the window before Sapa's does (the simulator's control, as a day passing there).
+    const sim = new URL(customerPageUrl).origin;
+    const numbers = (await (await fetch(`${sim}/customer/numbers`)).json()) as { phoneNumberId: string }[];
+    const closed = await fetch(`${sim}/simulator/window-closed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumberId: numbers[0]!.phoneNumberId, waId }),
+    });
+    expect(closed.status).toBe(200);
+
+    await agent.getByRole('textbox', { name: 'Tulis pesan' }).fill('Masih, Kak.');
+    await agent.getByRole('button', { name: 'Kirim', exact: true }).click();
+    const failed = agent
+      .getByRole('log', { name: 'Riwayat chat' })
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Masih, Kak.' });
+    await failed.getByRole('alert').waitFor();
+    await failed.getByRole('button', { name: 'Kirim template follow-up' }).click();
+    await agent.getByRole('dialog', { name: 'Kirim template follow-up' }).waitFor();
+    await screenshot(agent, 'reengagement-follow-up-id-1440');
+    await agent.keyboard.press('Escape');
+    await customer.context().close();
+  });
+
   it('starts a new WhatsApp chat with a new-message template and opens its chat room', async () => {
     await agent.goto(`${url}/customer-service/inbox`);
     await agent.getByRole('button', { name: 'Chat baru' }).click();

@@ -38,6 +38,13 @@ export function registerControlRoutes(
     deps.conversations.setUndeliverable(b.waId, b.undeliverable ?? true);
     return { ok: true };
   });
+  app.post('/simulator/window-closed', async (req, reply) => {
+    const b = req.body as { phoneNumberId?: string; waId?: string };
+    if (!deps.conversations.closeWindow(b.phoneNumberId ?? '', b.waId ?? '')) {
+      return reply.code(404).send({ error: 'no such customer' });
+    }
+    return { ok: true };
+  });
   app.get('/simulator/conversation', async (req) => {
     const q = req.query as { phoneNumberId?: string; waId?: string };
     return deps.conversations.businessMessages(q.phoneNumberId ?? '', q.waId ?? '');

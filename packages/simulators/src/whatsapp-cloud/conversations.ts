@@ -15,6 +15,8 @@ export interface Conversations {
   /** What happens to a new outbound message: delivered, or the async error it fails with. */
   fateFor(c: Customer, type: string, now: number): OutboundEntry['fate'];
   setUndeliverable(waId: string, value?: boolean): void;
+  /** The customer's 24-hour window closes now, as if their last message were a day old. */
+  closeWindow(phoneNumberId: string, waId: string): boolean;
   /** The business messages sent to a customer (copies). */
   businessMessages(phoneNumberId: string, waId: string): BusinessMessage[];
 }
@@ -47,6 +49,12 @@ export function createConversations(ctx: SimContext): Conversations {
         return REENGAGEMENT_ERROR();
       }
       return 'deliver';
+    },
+    closeWindow(phoneNumberId, waId) {
+      const c = customers.get(key(phoneNumberId, toWaId(waId)));
+      if (!c) return false;
+      c.lastInboundAt = undefined;
+      return true;
     },
     setUndeliverable(waId, value = true) {
       if (value) undeliverable.add(toWaId(waId));

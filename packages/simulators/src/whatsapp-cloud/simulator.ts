@@ -81,6 +81,7 @@ export async function startWhatsappCloudSimulator(
     customerReads: statuses.customerReads,
     conversation: conversations.businessMessages,
     setUndeliverable: conversations.setUndeliverable,
+    closeWindow: conversations.closeWindow,
     deliveredWebhooks: () => webhooks.delivered(),
     stats: () => ({ ...stats, failedByCode: { ...stats.failedByCode } }),
     async idle() {

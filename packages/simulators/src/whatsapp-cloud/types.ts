@@ -153,6 +153,8 @@ export interface WhatsappCloudSimulator {
   conversation(phoneNumberId: string, waId: string): BusinessMessage[];
   /** Messages to this wa_id fail asynchronously with 131026 (pass false to undo). */
   setUndeliverable(waId: string, undeliverable?: boolean): void;
+  /** The customer's 24-hour window closes now (as if a day had passed); false for an unknown customer. */
+  closeWindow(phoneNumberId: string, waId: string): boolean;
   /** Webhooks delivered with a 2xx so far (bounded by `webhookLogLimit`). */
   deliveredWebhooks(): DeliveredWebhook[];
   stats(): WhatsappCloudSimulatorStats;

@@ -206,7 +206,16 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
           )}
         </Group>
       </Paper>
-      <MessageList key={ticketId} ticketId={ticketId} />
+      <MessageList
+        key={ticketId}
+        ticketId={ticketId}
+        failureAction={(m) =>
+          // 131047: WhatsApp's 24-hour window closed before ours; a follow-up template is what may go now.
+          data.channel === 'WAP' && m.error?.code === 'wa.reengagement' ? (
+            <FollowUpTemplateButton ticket={data} />
+          ) : null
+        }
+      />
       <ChatFooter ticket={data} me={me} onResolve={resolve.open} />
       <AssignDialog
         ticket={data}

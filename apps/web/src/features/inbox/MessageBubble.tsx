@@ -2,6 +2,7 @@ import { Anchor, Box, Button, Group, Image, Paper, Stack, Text } from '@mantine/
 import { isMessageKey, type Message } from '@sapa/contracts';
 import { IconFileText, IconLock, IconMapPin, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../shared/i18n';
 import { DeliveryTicks } from './DeliveryTicks';
@@ -181,11 +182,13 @@ export function MessageBubble({
   language,
   onRetry,
   retrying,
+  failureAction,
 }: {
   message: Message;
   language: string;
   onRetry: (message: Message) => void;
   retrying: boolean;
+  failureAction?: (message: Message) => ReactNode;
 }) {
   const { t } = useTranslation();
   const outbound = message.direction === 'out';
@@ -251,6 +254,7 @@ export function MessageBubble({
               </Button>
             </Group>
           ) : null}
+          {message.status === 'failed' ? failureAction?.(message) : null}
         </Stack>
       </Paper>
     </Box>

@@ -15,7 +15,14 @@ const STICK_TO_BOTTOM_PX = 80;
  * The chat history, newest at the bottom. Scrolling near the top loads the older page, keeping the
  * scroll position; new messages keep the view at the bottom when it was there.
  */
-export function MessageList({ ticketId }: { ticketId: string }) {
+export function MessageList({
+  ticketId,
+  failureAction,
+}: {
+  ticketId: string;
+  /** What a failed message offers besides Retry (a follow-up template after WhatsApp's 131047). */
+  failureAction?: (message: Message) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const query = useMessages(ticketId);
   const retry = useRetryMessage();
@@ -121,6 +128,7 @@ export function MessageList({ ticketId }: { ticketId: string }) {
                 language={i18n.language}
                 onRetry={(m) => retry.mutate(m)}
                 retrying={retry.isPending && retry.variables?.id === message.id}
+                failureAction={failureAction}
               />
             </Fragment>
           );

@@ -23,16 +23,15 @@ import {
   orderMacroActions,
 } from '@sapa/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
-import { FormModal } from '../../shared/ui/FormModal';
 import { RowActions } from '../../shared/ui/RowActions';
 import { useDeleteMacro, useMacros, useSaveMacro } from './api';
 import { describeMacroAction, VARIABLES } from './macroText';
-import { DeleteConfirm, ListState, ListToolbar, notifySaved, TitleDescriptionFields } from './SettingsList';
+import { DeleteConfirm, ListState, ListToolbar, TitledItemModal, useTitledItem } from './SettingsList';
 
 /** 000 §2 macros: the list with search and pages; admins add, edit and delete. */
 export function MacrosTab({ canManage }: { canManage: boolean }) {
@@ -146,14 +145,13 @@ function MacroEditor({ macro, onClose }: { macro: Macro | null; onClose: () => v
   const { t } = useTranslation();
   const message = useMessage();
   const save = useSaveMacro();
-  const [title, setTitle] = useState(macro?.title ?? '');
-  const [description, setDescription] = useState(macro?.description ?? '');
+  const item = useTitledItem(macro);
+  const { title, description, touched } = item;
   // Each row keeps a stable key while rows are added and removed.
   const [rows, setRows] = useState(() =>
     (macro?.actions ?? [defaultAction('message')]).map((action) => ({ key: crypto.randomUUID(), action })),
   );
   const actions = rows.map((row) => row.action);
-  const [touched, setTouched] = useState(false);
   const local = validate(macroInputSchema, { title, description, actions });
   const server = fieldErrorsOf(save.error);
   const errors = {
@@ -162,42 +160,18 @@ function MacroEditor({ macro, onClose }: { macro: Macro | null; onClose: () => v
   };
   const change = (index: number, next: MacroAction) =>
     setRows((all) => all.map((row, i) => (i === index ? { ...row, action: next } : row)));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!local.success) return;
-    save.mutate(
-      { id: macro?.id ?? null, body: { title, description, actions } },
-      {
-        onSuccess: (saved) => {
-          notifySaved(t, macro !== null, saved.title);
-          onClose();
-        },
-      },
-    );
-  };
   return (
-    <FormModal
-      opened
+    <TitledItemModal
+      heading={t(macro ? 'csLibrary.macros.editTitle' : 'csLibrary.macros.addTitle')}
+      labels={{ title: t('csLibrary.macros.name'), description: t('csLibrary.macros.description') }}
+      form={item}
+      titleError={message(errors.title)}
+      valid={local.success}
+      id={macro?.id ?? null}
+      body={{ title, description, actions }}
+      save={save}
       onClose={onClose}
-      size="lg"
-      title={t(macro ? 'csLibrary.macros.editTitle' : 'csLibrary.macros.addTitle')}
-      onSubmit={submit}
-      saveError={save.error}
-      pending={save.isPending}
-      submitLabel={t('common.save')}
     >
-      <TitleDescriptionFields
-        labels={{ title: t('csLibrary.macros.name'), description: t('csLibrary.macros.description') }}
-        title={title}
-        onTitle={(value) => {
-          setTitle(value);
-          if (save.isError) save.reset();
-        }}
-        titleError={touched ? message(errors.title) : undefined}
-        description={description}
-        onDescription={setDescription}
-      />
       <Stack gap="xs" role="group" aria-label={t('csLibrary.macros.actionsLabel')}>
         <Text size="sm" fw={500}>
           {t('csLibrary.macros.actionsLabel')}
@@ -250,7 +224,7 @@ function MacroEditor({ macro, onClose }: { macro: Macro | null; onClose: () => v
           </Button>
         ) : null}
       </Stack>
-    </FormModal>
+    </TitledItemModal>
   );
 }
 

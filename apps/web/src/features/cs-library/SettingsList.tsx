@@ -3,12 +3,13 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import { FormModal } from '../../shared/ui/FormModal';
 
 /** The top of a chat-setting list: what it holds, a search box (when searchable) and the add button. */
 export function ListToolbar({
@@ -162,5 +163,93 @@ export function TitleDescriptionFields({
         onChange={(event) => onDescription(event.currentTarget.value)}
       />
     </>
+  );
+}
+
+/** The editable name, description and touched state of a macro or form editor. */
+export function useTitledItem(item: { title: string; description?: string | null } | null) {
+  const [title, setTitle] = useState(item?.title ?? '');
+  const [description, setDescription] = useState(item?.description ?? '');
+  const [touched, setTouched] = useState(false);
+  return { title, setTitle, description, setDescription, touched, setTouched };
+}
+
+interface SaveItem<B> {
+  mutate: (
+    input: { id: string | null; body: B },
+    options: { onSuccess: (saved: { title: string }) => void },
+  ) => void;
+  error: unknown;
+  isPending: boolean;
+  isError: boolean;
+  reset: () => void;
+}
+
+/**
+ * The add/edit modal of a macro or a ticket form: name and description, the item's own part (children), and a
+ * save that shows every error once tried, sends `{id, body}` when valid and closes with the saved notification.
+ */
+export function TitledItemModal<B>({
+  heading,
+  labels,
+  form,
+  titleError,
+  valid,
+  id,
+  body,
+  save,
+  onClose,
+  children,
+}: {
+  heading: string;
+  labels: { title: string; description: string };
+  form: ReturnType<typeof useTitledItem>;
+  titleError: string | undefined;
+  valid: boolean;
+  id: string | null;
+  body: B;
+  save: SaveItem<B>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.setTouched(true);
+    if (!valid) return;
+    save.mutate(
+      { id, body },
+      {
+        onSuccess: (saved) => {
+          notifySaved(t, id !== null, saved.title);
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={heading}
+      onSubmit={submit}
+      saveError={save.error}
+      pending={save.isPending}
+      submitLabel={t('common.save')}
+    >
+      <TitleDescriptionFields
+        labels={labels}
+        title={form.title}
+        onTitle={(value) => {
+          form.setTitle(value);
+          if (save.isError) save.reset();
+        }}
+        titleError={form.touched ? titleError : undefined}
+        description={form.description}
+        onDescription={form.setDescription}
+      />
+      {children}
+    </FormModal>
   );
 }

@@ -1,19 +1,18 @@
 import { ActionIcon, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { type TicketForm, ticketFormInputSchema } from '@sapa/contracts';
 import { IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
-import { FormModal } from '../../shared/ui/FormModal';
 import { RowActions } from '../../shared/ui/RowActions';
 import {
   DeleteConfirm,
   ListState,
   ListToolbar,
-  notifySaved,
-  TitleDescriptionFields,
+  TitledItemModal,
+  useTitledItem,
 } from '../cs-library/SettingsList';
 import { useDeleteForm, useSaveForm, useTicketFields, useTicketForm, useTicketForms } from './api';
 
@@ -93,53 +92,28 @@ function FormEditor({ form, onClose }: { form: TicketForm | null; onClose: () =>
   const message = useMessage();
   const save = useSaveForm();
   const allFields = useTicketFields('', 1, 100);
-  const [title, setTitle] = useState(form?.title ?? '');
-  const [description, setDescription] = useState(form?.description ?? '');
+  const item = useTitledItem(form);
+  const { title, description, touched } = item;
   const [fields, setFields] = useState(
     form?.fields.map((f) => ({ fieldId: f.id, mandatory: f.mandatory })) ?? [],
   );
-  const [touched, setTouched] = useState(false);
   const local = validate(ticketFormInputSchema, { title, description, fields });
   const server = fieldErrorsOf(save.error);
   const errors = { title: local.errors.title ?? server.title, fields: local.errors.fields ?? server.fields };
   const byId = new Map((allFields.data?.contents ?? []).map((f) => [f.id, f]));
   const available = (allFields.data?.contents ?? []).filter((f) => !fields.some((x) => x.fieldId === f.id));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!local.success) return;
-    save.mutate(
-      { id: form?.id ?? null, body: { title, description, fields } },
-      {
-        onSuccess: (saved) => {
-          notifySaved(t, form !== null, saved.title);
-          onClose();
-        },
-      },
-    );
-  };
   return (
-    <FormModal
-      opened
+    <TitledItemModal
+      heading={t(form ? 'ticketForms.forms.editTitle' : 'ticketForms.forms.addTitle')}
+      labels={{ title: t('ticketForms.forms.name'), description: t('ticketForms.forms.description') }}
+      form={item}
+      titleError={message(errors.title)}
+      valid={local.success}
+      id={form?.id ?? null}
+      body={{ title, description, fields }}
+      save={save}
       onClose={onClose}
-      size="lg"
-      title={t(form ? 'ticketForms.forms.editTitle' : 'ticketForms.forms.addTitle')}
-      onSubmit={submit}
-      saveError={save.error}
-      pending={save.isPending}
-      submitLabel={t('common.save')}
     >
-      <TitleDescriptionFields
-        labels={{ title: t('ticketForms.forms.name'), description: t('ticketForms.forms.description') }}
-        title={title}
-        onTitle={(value) => {
-          setTitle(value);
-          if (save.isError) save.reset();
-        }}
-        titleError={touched ? message(errors.title) : undefined}
-        description={description}
-        onDescription={setDescription}
-      />
       <Stack gap="xs" role="group" aria-label={t('ticketForms.forms.fieldsLabel')}>
         <Text size="sm" fw={500}>
           {t('ticketForms.forms.fieldsLabel')}
@@ -190,6 +164,6 @@ function FormEditor({ form, onClose }: { form: TicketForm | null; onClose: () =>
           error={touched ? message(errors.fields) : undefined}
         />
       </Stack>
-    </FormModal>
+    </TitledItemModal>
   );
 }

@@ -6,6 +6,7 @@ import { openPage, screenshot } from './support/browser.js';
 import { signIn } from './support/journey.js';
 
 const url = inject('sapaUrl');
+const customerPageUrl = inject('customerPageUrl');
 const page = await openPage({ width: 1440 });
 const run = Date.now().toString(36).slice(-5);
 
@@ -89,7 +90,10 @@ describe('contacts (001 §2 Contacts, customer groups, custom fields)', () => {
     await page.getByText(fieldTitle, { exact: true }).waitFor();
     await page.getByText('Bandung', { exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Riwayat transaksi' }).click();
-    await page.getByRole('tabpanel', { name: 'Riwayat transaksi' }).getByText('Belum tersedia').waitFor();
+    await page
+      .getByRole('tabpanel', { name: 'Riwayat transaksi' })
+      .getByText('Belum ada transaksi')
+      .waitFor();
     await screenshot(page, 'contacts-detail-id-1440');
 
     // The group lists the contact in its drawer.
@@ -136,7 +140,7 @@ describe('contacts (001 §2 Contacts, customer groups, custom fields)', () => {
     await confirm.getByRole('button', { name: 'Hapus' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await page.getByText('Tidak ada kontak yang cocok').waitFor();
-  });
+  }, 120_000);
 });
 
 describe('contact bulk upload (001 §3 upload history, §4, §5)', () => {
@@ -155,14 +159,25 @@ describe('contact bulk upload (001 §3 upload history, §4, §5)', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Unduh template' }).click(),
     ]);
-    const templateBook = XLSX.read(readFileSync(await template.path()));
-    expect(
-      XLSX.utils.sheet_to_json(templateBook.Sheets[templateBook.SheetNames[0]!]!, { header: 1 }),
-    ).toEqual([[...CONTACT_UPLOAD_COLUMNS]]);
+    // The template downloads as xlsx: the fixed columns, tags, the business's custom fields (the one made
+    // above among them), and the phone column formatted as text so that Excel keeps 6281… as typed.
+    const templateBook = XLSX.read(readFileSync(await template.path()), { cellNF: true });
+    const templateSheet = templateBook.Sheets[templateBook.SheetNames[0]!]!;
+    const templateHeader = XLSX.utils.sheet_to_json<string[]>(templateSheet, { header: 1 })[0]!;
+    expect(templateHeader.slice(0, CONTACT_UPLOAD_COLUMNS.length + 1)).toEqual([
+      ...CONTACT_UPLOAD_COLUMNS,
+      'Tag',
+    ]);
+    const cityColumn = `Kota ${run}`;
+    expect(templateHeader).toContain(cityColumn);
+    expect(templateSheet.B2?.z).toBe('@');
+    await page.getByTestId('template-columns').getByText(cityColumn, { exact: false }).waitFor();
 
-    // 2,000 rows; every 200th (from the 8th) has a phone that is not a number.
+    // 2,000 rows with a new tag and the custom field; every 200th (from the 8th) has a phone that is not a
+    // number.
     const prefix = `6285${String(Date.now()).slice(-6)}`;
-    const rows: string[][] = [[...CONTACT_UPLOAD_COLUMNS]];
+    const tag = `Massal ${run}`;
+    const rows: string[][] = [[...CONTACT_UPLOAD_COLUMNS, 'Tag', cityColumn]];
     const bad: number[] = [];
     for (let i = 0; i < 2000; i++) {
       const wrong = i % 200 === 7;
@@ -174,6 +189,8 @@ describe('contact bulk upload (001 §3 upload history, §4, §5)', () => {
         '',
         '',
         '',
+        tag,
+        i === 1999 ? 'Bandung' : '',
       ]);
     }
     const book = XLSX.utils.book_new();
@@ -201,19 +218,24 @@ describe('contact bulk upload (001 §3 upload history, §4, §5)', () => {
       header: 1,
       raw: false,
     });
-    expect(failedRows[0]).toEqual([...CONTACT_UPLOAD_COLUMNS, 'Baris', 'Alasan']);
-    expect(failedRows.slice(1).map((r) => Number(r[6]))).toEqual(bad);
-    expect(new Set(failedRows.slice(1).map((r) => r[7]))).toEqual(
+    expect(failedRows[0]).toEqual([...rows[0]!, 'Baris', 'Alasan']);
+    expect(failedRows.slice(1).map((r) => Number(r[8]))).toEqual(bad);
+    expect(new Set(failedRows.slice(1).map((r) => r[9]))).toEqual(
       new Set(['Format nomor telepon tidak valid']),
     );
 
     // The saved contacts are in the list.
     await page.goto(`${url}/contact`);
     await page.getByRole('textbox', { name: 'Cari' }).fill(`Massal ${run} 1999`);
-    await page
-      .getByTestId('contact-row')
-      .filter({ hasText: `Massal ${run} 1999` })
-      .waitFor();
+    const saved = page.getByTestId('contact-row').filter({ hasText: `Massal ${run} 1999` });
+    await saved.waitFor();
+    // With the tag the file named (a new name became a tag) and the custom field's value on the detail.
+    await saved.getByText(tag, { exact: true }).waitFor();
+    await saved.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/contact\/detail\?id=/);
+    await page.getByText(cityColumn, { exact: true }).waitFor();
+    await page.getByText('Bandung', { exact: true }).waitFor();
 
     // Phone width, English.
     await page.evaluate(() => localStorage.setItem('sapa.language', 'en'));
@@ -226,5 +248,81 @@ describe('contact bulk upload (001 §3 upload history, §4, §5)', () => {
       .waitFor();
     await screenshot(page, 'contacts-upload-en-390');
     await page.evaluate(() => localStorage.setItem('sapa.language', 'id'));
-  });
+  }, 120_000);
+});
+
+describe('the inbox contact panel and the contact page (issue 6)', () => {
+  it('a customer added on the contact page writes on WhatsApp: the same contact, opened from the panel', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // This journey's numbers: 6281277220000–6281277229999.
+    const phone = String(6281277220000 + (Date.now() % 10_000));
+    const name = `Wulan Panel ${run}`;
+    const api = <T>(method: string, path: string, body?: unknown) =>
+      page.evaluate(
+        async ({ method, path, body }) => {
+          const session = JSON.parse(localStorage.getItem('sapa.session') ?? '{}') as {
+            accessToken?: string;
+          };
+          const res = await fetch(path, {
+            method,
+            headers: {
+              authorization: `Bearer ${session.accessToken}`,
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            body: body ? JSON.stringify(body) : undefined,
+          });
+          return { status: res.status, body: (await res.json()) as unknown };
+        },
+        { method, path, body },
+      ) as Promise<{ status: number; body: T }>;
+    await page.goto(`${url}/contact`);
+    const added = await api<{ id: string }>('POST', '/api/contacts', { name, phone });
+    expect(added.status).toBe(200);
+
+    // The customer writes from that number (the simulator signs the webhook like Meta).
+    const sim = new URL(customerPageUrl).origin;
+    const numbers = (await (await fetch(`${sim}/customer/numbers`)).json()) as { phoneNumberId: string }[];
+    const sent = await fetch(`${sim}/customer/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        phoneNumberId: numbers[0]!.phoneNumberId,
+        waId: phone,
+        name: 'Nama Profil WA',
+        text: 'Halo, stok masih ada?',
+      }),
+    });
+    expect(sent.status).toBe(200);
+    let ticketId = '';
+    await expect
+      .poll(
+        async () => {
+          const list = await api<{ items: { id: string; contact: { id: string } }[] }>(
+            'GET',
+            `/api/inbox/tickets?tab=unassigned&search=${phone}`,
+          );
+          ticketId = list.body.items.find((t) => t.contact.id === added.body.id)?.id ?? '';
+          return ticketId;
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBe('');
+
+    // The chat names the contact from the page (one contact per number); its panel links to the page.
+    await page.goto(`${url}/customer-service/inbox?referenceId=${ticketId}`);
+    const panel = page.getByTestId('contact-panel');
+    await panel.getByText(name, { exact: true }).waitFor();
+    await panel.getByRole('link', { name: `Buka kontak: ${name}` }).click();
+    await page.waitForURL(new RegExp(`/contact/detail\\?id=${added.body.id}$`));
+    await page.getByRole('heading', { name }).waitFor();
+    await page.getByRole('tab', { name: 'Riwayat broadcast' }).click();
+    await page
+      .getByRole('tabpanel', { name: 'Riwayat broadcast' })
+      .getByText('Belum ada broadcast')
+      .waitFor();
+    await page.getByRole('tab', { name: 'Riwayat chat' }).click();
+    await page.getByRole('tabpanel', { name: 'Riwayat chat' }).getByRole('link').first().waitFor();
+    const search = await api<{ items: unknown[] }>('GET', `/api/contacts?search=${phone}`);
+    expect(search.body.items).toHaveLength(1);
+  }, 120_000);
 });

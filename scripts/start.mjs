@@ -3,6 +3,7 @@
 // process) on the embedded PGlite database in ./data, or on PostgreSQL when DATABASE_URL is set.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -22,7 +23,13 @@ function newestMtime(dir) {
 const sources = Math.max(newestMtime(join(web, 'src')), newestMtime(join(root, 'packages/contracts/src')));
 if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
   console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@sapa/web'], { stdio: 'inherit', cwd: root });
+  // Several Sapa processes may start at once from one checkout (tests, developers): one build at a time.
+  const hasFlock = spawnSync('flock', ['--version']).status === 0;
+  const buildCommand = ['npm', 'run', 'build', '-w', '@sapa/web'];
+  const [command, ...args] = hasFlock
+    ? ['flock', join(tmpdir(), 'sapa-web-build.lock'), ...buildCommand]
+    : buildCommand;
+  const build = spawnSync(command, args, { stdio: 'inherit', cwd: root });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 // The live-chat widget script (served at /widget/sapa-widget.js), built when its sources changed.

@@ -15,7 +15,8 @@ export default defineConfig({
   resolve: { dedupe: ['react', 'react-dom', 'zod'] },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
-    emptyOutDir: true,
+    // Keep the previous build's chunks: a page already open (or a test) may still lazy-load them while a rebuild runs.
+    emptyOutDir: false,
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
   },

@@ -1,9 +1,15 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { DrainResult, SocketsConfig } from '../lib/chat-sockets.worker.js';
-import { type Child, nextMessage, spawnTs } from '../lib/child.js';
+import type { SocketsConfig } from '../lib/chat-sockets.worker.js';
+import { nextMessage, spawnTs } from '../lib/child.js';
+import {
+  callApi as api,
+  deliveryOf as delivery,
+  drainArrivals as drain,
+  inboundLoad,
+  until,
+} from '../lib/inbound-phase.js';
 import { freePort, LOOPBACK } from '../lib/net.js';
-import type { RateConfig, RateResult } from '../lib/rate-generator.worker.js';
 import { signIn, startSapaServer } from '../lib/servers.js';
 import { type BenchContext, compare, type Result } from '../lib/types.js';
 
@@ -22,96 +28,6 @@ const SEED_RATE = Number(process.env.BENCH_BULK_SEED_RATE ?? 500);
 /** Load-phase customers: a few, writing again and again (their tickets are among the bulk's). */
 const CUSTOMERS = 50;
 const BULK_TARGET_MS = 5_000;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return Math.round((sorted[i] ?? Number.NaN) * 10) / 10;
-}
-
-let seq = 0;
-
-/** Sends `count` signed webhooks at `rate` through the load generator; resolves with its report. */
-async function webhooks(
-  ctx: BenchContext,
-  url: string,
-  rate: number,
-  count: number,
-  customers: number,
-): Promise<{ config: RateConfig; send: RateResult }> {
-  const config: RateConfig = {
-    url,
-    appSecret: APP_SECRET,
-    rate,
-    count,
-    seqStart: seq,
-    customers,
-    timeoutMs: 10_000,
-  };
-  seq += count;
-  const child = spawnTs(join(ctx.repoRoot, 'bench/lib/rate-generator.worker.ts'), [JSON.stringify(config)], {
-    cwd: ctx.repoRoot,
-    env: process.env,
-    ipc: true,
-  });
-  ctx.defer(() => child.stop());
-  const send = await nextMessage<RateResult>(child, (count / rate) * 1000 + 60_000);
-  await child.exited;
-  return { config, send };
-}
-
-/** Waits until the designated socket has seen the phase's messages (bounded); answers the arrivals. */
-async function drain(sockets: Child, config: RateConfig): Promise<DrainResult> {
-  sockets.process.send?.({
-    type: 'drain',
-    seqStart: config.seqStart,
-    count: config.count,
-    timeoutMs: 20_000,
-    graceMs: 500,
-  });
-  return nextMessage<DrainResult>(sockets, 40_000);
-}
-
-/** Delivery latencies on the designated socket of the messages sent in the first `withinMs` of the phase. */
-function delivery(result: DrainResult, config: RateConfig, withinMs = Number.POSITIVE_INFINITY) {
-  const latencies: number[] = [];
-  let lost = 0;
-  const inWindow = Math.min(config.count, Math.ceil((withinMs / 1000) * config.rate));
-  for (let s = config.seqStart; s < config.seqStart + inWindow; s++) {
-    const first = result.arrivals[String(s)]?.[0];
-    if (first === undefined) lost++;
-    else latencies.push(first);
-  }
-  latencies.sort((a, b) => a - b);
-  return { measured: latencies.length, lost, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
-
-async function api<T>(
-  baseUrl: string,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function until<T>(check: () => Promise<T | false>, timeoutMs: number, what: string): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const value = await check();
-    if (value !== false) return value;
-    if (performance.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 export async function run(ctx: BenchContext): Promise<Result[]> {
   const seconds = Math.max(5, Math.min(ctx.load.durationSeconds, 10));
@@ -145,7 +61,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
       graphBaseUrl: `http://${LOOPBACK}:${await freePort()}/v25.0`,
     },
   );
-  const webhookUrl = `${sapa.baseUrl}/webhooks/whatsapp-cloud/${account.id}`;
+  const webhooks = inboundLoad(ctx, `${sapa.baseUrl}/webhooks/whatsapp-cloud/${account.id}`, APP_SECRET);
 
   // 10,000 customers write once: 10,000 open tickets, made by the product's own inbound path.
   const t0 = performance.now();
@@ -155,7 +71,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   let open = 0;
   // A webhook that timed out on a busy machine is simply sent again (a customer writing twice is one ticket).
   for (let attempt = 1; attempt <= 6 && open < TICKETS; attempt++) {
-    const seeded = await webhooks(ctx, webhookUrl, SEED_RATE, TICKETS, TICKETS);
+    const seeded = await webhooks.send(SEED_RATE, TICKETS, TICKETS);
     ctx.log(
       `seeding ${attempt}: ${seeded.send.sent} webhooks, statuses ${JSON.stringify(seeded.send.statusCodes)}, errors ${seeded.send.errors}`,
     );
@@ -191,9 +107,9 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   if (ready.type !== 'ready') throw new Error(`chat sockets: ${ready.message}`);
 
   // Inbound alone (warm-up, then measured).
-  const warm = await webhooks(ctx, webhookUrl, RATE, Math.round(RATE * 2), CUSTOMERS);
+  const warm = await webhooks.send(RATE, Math.round(RATE * 2), CUSTOMERS);
   await drain(sockets, warm.config);
-  const idlePhase = await webhooks(ctx, webhookUrl, RATE, RATE * seconds, CUSTOMERS);
+  const idlePhase = await webhooks.send(RATE, RATE * seconds, CUSTOMERS);
   const idle = delivery(await drain(sockets, idlePhase.config), idlePhase.config);
   ctx.log(`inbound alone @ ${RATE} msg/s: delivery p50 ${idle.p50} ms p99 ${idle.p99} ms, lost ${idle.lost}`);
 
@@ -210,7 +126,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
     },
   );
   const acceptedMs = performance.now() - started;
-  const load = webhooks(ctx, webhookUrl, RATE, RATE * seconds, CUSTOMERS);
+  const load = webhooks.send(RATE, RATE * seconds, CUSTOMERS);
   const done = await until(
     async () => {
       const j = await api<{ status: string; processed: number; failed: number }>(

@@ -9,7 +9,13 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { registerAccessRoleRoutes } from './modules/access-roles/access-roles.routes.js';
 import { registerActivityRoutes } from './modules/activity/activity.routes.js';
+import { advancedBroadcastClock } from './modules/advanced-broadcasts/advanced-broadcasts.jobs.js';
+import { registerAdvancedBroadcastRoutes } from './modules/advanced-broadcasts/advanced-broadcasts.routes.js';
+import { sendThroughBroadcasts } from './modules/advanced-broadcasts/advanced-broadcasts.sending.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
+import { broadcastEngine } from './modules/broadcasts/broadcasts.engine.js';
+import { registerBroadcastRoutes } from './modules/broadcasts/broadcasts.routes.js';
+import { broadcastProgressToReaders } from './modules/broadcasts/broadcasts.service.js';
 import { bulkJob } from './modules/bulk/bulk.jobs.js';
 import { registerBulkRoutes } from './modules/bulk/bulk.routes.js';
 import { bulkProgressToOwner } from './modules/bulk/bulk.service.js';
@@ -29,15 +35,20 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
 import { registerCsLibraryRoutes } from './modules/cs-library/cs-library.routes.js';
 import { registerAppRoutes } from './modules/demo/demo.routes.js';
+import { exportJob } from './modules/exports/exports.jobs.js';
+import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.js';
 import { registerMediaRoutes } from './modules/inbox/media.routes.js';
 import { registerUploadRoutes } from './modules/inbox/uploads.routes.js';
 import { registerLivechatRoutes } from './modules/livechat/livechat.routes.js';
+import { registerMakerCheckerRoutes } from './modules/maker-checker/maker-checker.routes.js';
 import { sendNotificationJob } from './modules/notifications/notifications.jobs.js';
 import { registerPlayRoutes } from './modules/play/play.routes.js';
+import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { hasOpenTickets } from './modules/teams/agents.service.js';
 import { autoAssignJob, triggerAutoAssignOnNewChats } from './modules/teams/assignment.service.js';
+import { createPhonePrivacy } from './modules/teams/phone-privacy.js';
 import { registerTeamRoutes } from './modules/teams/teams.routes.js';
 import { createTicketAudience } from './modules/teams/visibility.js';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.js';
@@ -64,6 +75,7 @@ export function defineJobs(deps: ServerDeps) {
   const media = whatsappMediaJob(deps);
   const send = outboundSendJob(deps, { WAP: whatsappCloudSender(deps), LVC: livechatSender(deps) });
   const markRead = outboundMarkReadJob(deps);
+  const broadcastSend = broadcastEngine(deps).drain;
   return {
     notify: sendNotificationJob(deps.db),
     whatsappMedia: media,
@@ -75,6 +87,13 @@ export function defineJobs(deps: ServerDeps) {
     markRead,
     contactUpload: contactUploadJob(deps),
     autoAssign: autoAssignJob(deps),
+    // An advanced broadcast's sending becomes a broadcast and wakes the sending engine.
+    advancedBroadcastClock: advancedBroadcastClock(
+      deps,
+      sendThroughBroadcasts(deps, { wake: () => deps.jobs.wake(broadcastSend) }),
+    ),
+    broadcastSend,
+    exportChats: exportJob(deps),
   };
 }
 
@@ -145,12 +164,19 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerContactCrmRoutes(app, deps);
   await registerContactUploadRoutes(app, deps, jobs.contactUpload);
   registerViewRoutes(app, deps);
+  registerExportRoutes(app, deps, jobs);
   registerPlayRoutes(app, deps);
+  registerSearchRoutes(app, deps);
+  registerMakerCheckerRoutes(app, deps);
+  registerAdvancedBroadcastRoutes(app, deps);
   registerTemplateRoutes(app, deps, jobs);
+  registerBroadcastRoutes(app, deps, { wake: () => deps.jobs.wake(jobs.broadcastSend) });
   await registerWhatsappWebhookRoutes(app, deps, jobs.whatsappInbound);
   // Sockets get only the tickets their user may see (000 §6 CS positions); new chats start assignment rounds.
   const audience = createTicketAudience();
+  const phonePrivacy = createPhonePrivacy(deps);
   const unwatch = [
+    phonePrivacy.close,
     deps.bus.subscribe(REALTIME_TOPIC, (event) => audience.remember(event as RealtimeEvent)),
     deps.bus.subscribe(REALTIME_TOPIC, triggerAutoAssignOnNewChats(deps)),
   ];
@@ -158,7 +184,9 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
     for (const u of unwatch) u();
   });
   const hub = await registerRealtimeHub(app, deps, {
-    canReceive: bulkProgressToOwner(audience.canReceive),
+    canReceive: broadcastProgressToReaders(bulkProgressToOwner(audience.canReceive)),
+    variants: phonePrivacy.variants,
+    prepare: phonePrivacy.prepare,
   });
   await registerLivechatRoutes(app, deps, (clientId) => hub.inboxReaderCount(clientId) > 0);
   registerMetrics(app);

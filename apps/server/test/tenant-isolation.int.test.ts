@@ -1,10 +1,14 @@
 import type { TokenPair } from '@sapa/contracts';
 import { eq } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureAccessRoles } from '../src/modules/access-roles/access-roles.schema.js';
+import { advancedBroadcasts } from '../src/modules/advanced-broadcasts/advanced-broadcasts.schema.js';
+import { broadcasts } from '../src/modules/broadcasts/broadcasts.schema.js';
 import { channelAccounts } from '../src/modules/channels/channels.schema.js';
 import { memberships, users } from '../src/modules/identity/identity.schema.js';
 import { makePng } from '../src/modules/livechat/demo-livechat.js';
+import { insertTemplates } from '../src/modules/templates/templates.repository.js';
 import { messages, tickets } from '../src/modules/tickets/tickets.schema.js';
 import { postLogin, signInFresh } from './auth-helpers.js';
 import { bearer, makeBusiness, PASSWORD } from './fixtures.js';
@@ -33,6 +37,10 @@ let csGroupB: string;
 let libraryB: Record<'quick-replies' | 'remarks' | 'chat-tags' | 'macros', string>;
 let ticketFieldB: string;
 let ticketFormB: string;
+let templateB: string;
+let broadcastB: string;
+let makerCheckerAccountB: string;
+let advancedBroadcastB: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -151,6 +159,58 @@ beforeAll(async () => {
     title: 'Form B',
     fields: [{ fieldId: ticketFieldB, mandatory: false }],
   });
+  // B's WhatsApp template (001 §3).
+  templateB = uuidv7();
+  await insertTemplates(server.deps.db, [
+    {
+      clientId: bizB.clientId,
+      id: templateB,
+      name: 'templat_b',
+      language: 'id',
+      category: 'UTILITY',
+      body: 'B',
+    },
+  ]);
+  // B's broadcast, waiting for its time (001 §3).
+  broadcastB = uuidv7();
+  await server.deps.db.insert(broadcasts).values({
+    clientId: bizB.clientId,
+    id: broadcastB,
+    campaignCode: 'B01',
+    channelAccountId: accountB,
+    templateId: templateB,
+    templateName: 'templat_b',
+    templateLanguage: 'id',
+    category: 'UTILITY',
+    status: 'scheduled',
+    clientRequestId: uuidv7(),
+    scheduledAt: new Date(Date.now() + 86_400_000),
+  });
+  // B's maker/checker account and advanced broadcast (001 §3).
+  makerCheckerAccountB = await crm('/api/maker-checker/accounts', {
+    email: bizB.agent.email,
+    name: 'Akun B',
+    mediaType: 'WHATSAPP',
+    position: 'MAKER',
+  });
+  advancedBroadcastB = uuidv7();
+  await server.deps.db.insert(advancedBroadcasts).values({
+    clientId: bizB.clientId,
+    id: advancedBroadcastB,
+    name: 'Lanjutan B',
+    templateId: templateB,
+    channelAccountId: accountB,
+    rules: [{ variable: 'name', rule: 'contains', value: 'b' }],
+    schedule: {
+      frequency: 'once',
+      intervalType: null,
+      interval: 1,
+      days: [],
+      date: '2099-01-01',
+      time: '09:00',
+      endDate: null,
+    },
+  });
 });
 afterAll(() => server.close());
 
@@ -175,6 +235,17 @@ const businessBIds: Record<
   string,
   { param: string; id: () => string; body?: Record<string, unknown>; more?: Record<string, () => string> }
 > = {
+  '/api/whatsapp-templates/:id': {
+    param: 'id',
+    id: () => templateB,
+    body: {
+      channelAccountId: '0190f4c8-0000-7000-8000-000000000011',
+      name: 'templat_b',
+      language: 'id',
+      category: 'UTILITY',
+      body: 'Diretas',
+    },
+  },
   '/api/admin/users/:id': {
     param: 'id',
     id: () => bizB.userIds[bizB.agent.email]!,
@@ -218,6 +289,7 @@ const businessBIds: Record<
   '/api/contacts/:id': { param: 'id', id: () => contactB, body: { name: 'Diretas' } },
   '/api/contacts/:id/profile': { param: 'id', id: () => contactB, body: { name: 'Diretas' } },
   '/api/contacts/:id/chats': { param: 'id', id: () => contactB },
+  '/api/contacts/:id/broadcasts': { param: 'id', id: () => contactB },
   '/api/contact-groups/:id': {
     param: 'id',
     id: () => contactGroupB,
@@ -311,6 +383,41 @@ const businessBIds: Record<
     id: () => ticketB,
     body: { ticketFormId: null, chatPriority: 1, chatCategoryId: null, emailCc: '', values: {} },
   },
+  '/api/broadcasts/:id': { param: 'id', id: () => broadcastB },
+  '/api/broadcasts/:id/recipients': { param: 'id', id: () => broadcastB },
+  '/api/broadcasts/:id/cancel': { param: 'id', id: () => broadcastB },
+  '/api/broadcasts/senders/:channelAccountId': {
+    param: 'channelAccountId',
+    id: () => accountB,
+    body: { throughputPerSecond: 80, dailyQuota: 100 },
+  },
+  '/api/ticket-list/:id/messages': { param: 'id', id: () => ticketB },
+  '/api/chat-history/:id/messages': { param: 'id', id: () => ticketB },
+  '/api/maker-checker/accounts/:id': {
+    param: 'id',
+    id: () => makerCheckerAccountB,
+    body: { email: 'diretas@example.com', name: 'Diretas', mediaType: 'WHATSAPP', position: 'MAKER' },
+  },
+  '/api/maker-checker/accounts/:id/active': {
+    param: 'id',
+    id: () => makerCheckerAccountB,
+    body: { active: false },
+  },
+  '/api/advanced-broadcasts/:id': {
+    param: 'id',
+    id: () => advancedBroadcastB,
+    body: {
+      name: 'Diretas',
+      templateId: '0190f4c8-0000-7000-8000-000000000014',
+      channelAccountId: '0190f4c8-0000-7000-8000-000000000015',
+      rules: [{ variable: 'name', rule: 'contains', value: 'x' }],
+      schedule: { frequency: 'once', date: '2099-01-01', time: '09:00' },
+    },
+  },
+  '/api/advanced-broadcasts/:id/activate': { param: 'id', id: () => advancedBroadcastB },
+  '/api/advanced-broadcasts/:id/deactivate': { param: 'id', id: () => advancedBroadcastB },
+  '/api/advanced-broadcasts/:id/sync': { param: 'id', id: () => advancedBroadcastB },
+  '/api/advanced-broadcasts/:id/contacts': { param: 'id', id: () => advancedBroadcastB },
   '/api/tickets/:id/time-tracking': {
     param: 'id',
     id: () => ticketB,

@@ -2,6 +2,9 @@
  * Every user-facing message the server or the web app produces from a rule of the spec, in both languages.
  * Keys are stable; the English text is the spec's wording verbatim where the spec gives one.
  */
+import { BROADCAST_MESSAGES } from './api/broadcasts.js';
+import { EXPORT_MESSAGES } from './api/exports.js';
+
 export const LANGUAGES = ['id', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** 000 §1: the default language is Indonesian. */
@@ -261,6 +264,7 @@ export const MESSAGES = {
     id: 'Nomor ini sudah ada di baris sebelumnya dalam file',
   },
   'contacts.upload.groupUnknown': { en: 'Unknown group: {0}', id: 'Grup tidak dikenal: {0}' },
+  'contacts.upload.tooManyTags': { en: 'Max 20 tags per contact', id: 'Maksimal 20 tag per kontak' },
   'contacts.contactNotFound': {
     en: 'A chosen contact no longer exists.',
     id: 'Kontak yang dipilih sudah tidak ada.',
@@ -352,6 +356,112 @@ export const MESSAGES = {
     en: 'Fill in every template variable.',
     id: 'Isi semua variabel template.',
   },
+  // WhatsApp template management (001 §5 Templates, §8 Templates and campaign)
+  'template.nameRequired': { en: 'Template name is required', id: 'Nama template wajib diisi' },
+  'template.nameFormat': {
+    en: 'Use only lowercase letters, numbers and underscores',
+    id: 'Gunakan hanya huruf kecil, angka, dan garis bawah',
+  },
+  'template.nameTaken': { en: 'Duplicate template name', id: 'Nama template sudah digunakan' },
+  'template.nameBlocked': {
+    en: 'Duplicate template name (wait 30 days after deleting).',
+    id: 'Nama template duplikat (tunggu 30 hari setelah dihapus).',
+  },
+  'template.nameFixed': {
+    en: 'The name, language and account of a submitted template cannot be changed.',
+    id: 'Nama, bahasa, dan akun template yang sudah diajukan tidak dapat diubah.',
+  },
+  'template.accountRequired': { en: 'Choose a WhatsApp account', id: 'Pilih akun WhatsApp' },
+  'template.languageRequired': { en: 'Language is required', id: 'Bahasa wajib dipilih' },
+  'template.categoryRequired': { en: 'Category is required', id: 'Kategori wajib dipilih' },
+  'template.subCategoryInvalid': {
+    en: 'Choose a subcategory of this category',
+    id: 'Pilih subkategori dari kategori ini',
+  },
+  'template.headerTextRequired': { en: 'Header text is required', id: 'Teks header wajib diisi' },
+  'template.headerNoVariables': {
+    en: 'The header cannot contain variables',
+    id: 'Header tidak boleh berisi variabel',
+  },
+  'template.mediaRequired': { en: 'Header media is required', id: 'Media header wajib diisi' },
+  'template.mediaType': { en: 'This file type is not allowed', id: 'Tipe file ini tidak diizinkan' },
+  'template.mediaTooLarge': {
+    en: 'The file is too large (image 5 MB, video 16 MB, document 100 MB)',
+    id: 'Ukuran file terlalu besar (gambar 5 MB, video 16 MB, dokumen 100 MB)',
+  },
+  'template.imageSize': { en: 'Max image size 500x500', id: 'Ukuran gambar maksimal 500x500' },
+  'template.bodyRequired': { en: 'Body is required', id: 'Isi pesan wajib diisi' },
+  'template.bodyMax': { en: 'Max 1024 Characters', id: 'Maksimal 1024 Karakter' },
+  'template.footerMax': { en: 'Max 60 Characters', id: 'Maksimal 60 Karakter' },
+  'template.variableNameRequired': { en: 'Variable name is required', id: 'Nama variabel wajib diisi' },
+  'template.variableName': {
+    en: 'Variable cannot contain special characters',
+    id: 'Variabel tidak boleh mengandung karakter khusus',
+  },
+  'template.variableDuplicate': { en: 'Variable names must differ', id: 'Nama variabel tidak boleh sama' },
+  'template.sampleRequired': {
+    en: 'Sample content is required',
+    id: 'Contoh isi variabel wajib diisi',
+  },
+  'template.variablesMismatch': {
+    en: 'Use every variable in the body once, as {{1}}, {{2}} … in order or by its name',
+    id: 'Gunakan setiap variabel di isi pesan, sebagai {{1}}, {{2}} … berurutan atau dengan namanya',
+  },
+  'template.staticNoVariables': {
+    en: 'A static template has no variables',
+    id: 'Template statis tidak memiliki variabel',
+  },
+  'template.typeNeedsVariables': {
+    en: 'This template type needs at least one variable',
+    id: 'Tipe template ini membutuhkan minimal satu variabel',
+  },
+  'template.contactFieldRequired': {
+    en: 'Choose the contact field that fills this variable',
+    id: 'Pilih kolom kontak yang mengisi variabel ini',
+  },
+  'template.newMessageVariables': {
+    en: 'Rejected or variable templates cannot be used as a new message.',
+    id: 'Template yang ditolak atau bervariabel tidak dapat dipakai sebagai pesan baru.',
+  },
+  'template.buttonsMax': { en: 'At most 10 buttons', id: 'Maksimal 10 tombol' },
+  'template.buttonTextRequired': { en: 'Button text is required', id: 'Teks tombol wajib diisi' },
+  'template.buttonTextMax': { en: 'Max 25 Characters', id: 'Maksimal 25 Karakter' },
+  'template.buttonTextDuplicate': {
+    en: 'Button text cannot be duplicated',
+    id: 'Teks tombol tidak boleh sama',
+  },
+  'template.buttonPhoneRequired': { en: 'Phone number is required', id: 'Nomor telepon wajib diisi' },
+  'template.buttonPhone': {
+    en: 'Phone number must start with 62 and be 9-13 digits',
+    id: 'Nomor telepon harus diawali 62 dan terdiri dari 9-13 digit',
+  },
+  'template.buttonUrlRequired': { en: 'URL is required', id: 'URL wajib diisi' },
+  'template.buttonUrl': {
+    en: 'URL must start with http:// or https://',
+    id: 'URL harus diawali http:// atau https://',
+  },
+  'template.buttonWaMe': {
+    en: 'Direct wa.me links are not allowed',
+    id: 'Tautan langsung wa.me tidak diizinkan',
+  },
+  'template.buttonUrlDuplicate': { en: 'URL cannot be duplicated', id: 'URL tidak boleh sama' },
+  'template.notFound': { en: 'Failed to get template detail', id: 'Gagal mendapatkan detail template' },
+  'template.providerRefused': {
+    en: 'WhatsApp refused the template: {0}',
+    id: 'WhatsApp menolak template: {0}',
+  },
+  'template.providerUnavailable': {
+    en: 'Failed to load provider info. Please try again.',
+    id: 'Gagal memuat info penyedia. Silakan coba lagi.',
+  },
+  'template.listFailed': {
+    en: 'Failed to get template list. Please try again.',
+    id: 'Gagal mendapatkan daftar template. Silakan coba lagi.',
+  },
+  'template.noPermission': {
+    en: 'Role has no permission to create templates.',
+    id: 'Peran tidak memiliki izin untuk membuat template.',
+  },
   'newChat.accountRequired': { en: 'Choose the account to send from.', id: 'Pilih akun pengirim.' },
   'newChat.phoneRequired': { en: 'Phone number is required', id: 'Nomor telepon wajib diisi' },
   'newChat.phoneFormat': {
@@ -420,6 +530,63 @@ export const MESSAGES = {
     id: 'Judul duplikat: entri lain sudah memakai judul ini.',
   },
   'library.contentTooLong': { en: 'Max 4096 Characters', id: 'Maksimal 4096 Karakter' },
+  // Maker/checker (001 §3, §5, §6) and advanced broadcasts (001 §3, §4, §5, §8)
+  'makerChecker.nameMin2': { en: 'Min 2 Characters', id: 'Minimal 2 Karakter' },
+  'makerChecker.mediaTypeRequired': { en: 'Media type is required', id: 'Tipe media wajib dipilih' },
+  'makerChecker.positionRequired': { en: 'Position is required', id: 'Posisi wajib dipilih' },
+  'makerChecker.notMember': {
+    en: 'This email is not a user of this business.',
+    id: 'Email ini bukan pengguna bisnis ini.',
+  },
+  'makerChecker.duplicate': {
+    en: 'This user already has a maker/checker account for this media type.',
+    id: 'Pengguna ini sudah memiliki akun maker/checker untuk tipe media ini.',
+  },
+  'makerChecker.notMaker': {
+    en: 'Only Maker users can send broadcasts.',
+    id: 'Hanya pengguna Maker yang dapat mengirim broadcast.',
+  },
+  'makerChecker.notChecker': {
+    en: 'Only Checker users can approve or reject broadcasts.',
+    id: 'Hanya pengguna Checker yang dapat menyetujui atau menolak broadcast.',
+  },
+  'advancedBroadcast.nameTaken': {
+    en: 'Advanced broadcast name already exists.',
+    id: 'Nama broadcast lanjutan sudah digunakan.',
+  },
+  'advancedBroadcast.templateNeedsContactVariables': {
+    en: 'The template must contain contact variables.',
+    id: 'Template harus berisi variabel kontak.',
+  },
+  'advancedBroadcast.ruleDuplicate': {
+    en: 'The same variable and rule cannot be used twice.',
+    id: 'Variabel dan aturan yang sama tidak boleh digunakan dua kali.',
+  },
+  'advancedBroadcast.notEditable': {
+    en: 'One-time broadcasts and past schedules cannot be edited.',
+    id: 'Broadcast satu kali dan jadwal yang sudah lewat tidak dapat diubah.',
+  },
+  'advancedBroadcast.scheduleExpired': {
+    en: 'The schedule has passed and cannot be activated.',
+    id: 'Jadwal sudah lewat dan tidak dapat diaktifkan.',
+  },
+  'advancedBroadcast.rulesRequired': {
+    en: 'Add at least one recipient rule.',
+    id: 'Tambahkan minimal satu aturan penerima.',
+  },
+  'advancedBroadcast.valueNumber': { en: 'The value must be a number.', id: 'Nilai harus berupa angka.' },
+  'advancedBroadcast.valueDate': {
+    en: 'The value must be a date (YYYY-MM-DD).',
+    id: 'Nilai harus berupa tanggal (YYYY-MM-DD).',
+  },
+  'advancedBroadcast.sendFailed': {
+    en: 'The advanced broadcast could not be sent. Please try again.',
+    id: 'Broadcast lanjutan gagal dikirim. Silakan coba lagi.',
+  },
+  'advancedBroadcast.ruleNotForVariable': {
+    en: 'This rule cannot be used with this variable.',
+    id: 'Aturan ini tidak dapat digunakan untuk variabel ini.',
+  },
   'macro.actionsRequired': { en: 'Add at least one action', id: 'Tambahkan minimal satu aksi' },
   'macro.tooManyActions': { en: 'At most 10 actions per macro', id: 'Maksimal 10 aksi per makro' },
   'macro.actionTwice': {
@@ -536,6 +703,8 @@ export const MESSAGES = {
     en: 'The bulk update stopped because of an error. Please try again.',
     id: 'Pembaruan massal berhenti karena terjadi kesalahan. Silakan coba lagi.',
   },
+  ...BROADCAST_MESSAGES,
+  ...EXPORT_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,6 +13,12 @@ const livechat = () => import('../features/livechat');
 const contacts = () => import('../features/contacts');
 const views = () => import('../features/views');
 const csLibrary = () => import('../features/cs-library');
+const ticketList = () => import('../features/ticket-list');
+const chatHistory = () => import('../features/chat-history');
+const exportsFeature = () => import('../features/exports');
+const makerChecker = () => import('../features/maker-checker');
+const broadcasts = () => import('../features/broadcasts');
+const waTemplates = () => import('../features/templates');
 const notAvailable = () => import('../shared/ui/NotAvailablePage');
 
 /** Public pages that exist; every other public route renders the public "not available yet" page. */
@@ -30,10 +36,20 @@ export const PUBLIC_PAGES: Record<string, LazyPage> = {
 
 /** Shell pages that exist; every other shell route renders the "not available yet" page. */
 export const SHELL_PAGES: Record<string, LazyPage> = {
+  '/maker-checker/setting': () => makerChecker().then((m) => ({ Component: m.MakerCheckerSettingPage })),
+  '/maker-checker/list': () => broadcasts().then((m) => ({ Component: m.ApprovalsPage })),
+  '/broadcast/whatsapp': () => broadcasts().then((m) => ({ Component: m.BroadcastsPage })),
+  '/broadcast/whatsapp/detail': () => broadcasts().then((m) => ({ Component: m.BroadcastDetailPage })),
+  '/advanced-broadcast/create/broadcast': () =>
+    broadcasts().then((m) => ({ Component: m.AdvancedBroadcastPage })),
   '/dashboard': () => dashboard().then((m) => ({ Component: m.DashboardPage })),
   '/customer-service/inbox': () => inbox().then((m) => ({ Component: m.InboxPage })),
   '/customer-service/inbox-chatroom': () => inbox().then((m) => ({ Component: m.InboxChatroomPage })),
   '/customer-service/ticket-view': () => views().then((m) => ({ Component: m.TicketViewPage })),
+  '/customer-service/ticket-list': () => ticketList().then((m) => ({ Component: m.TicketListPage })),
+  '/customer-service/chat-history': () => chatHistory().then((m) => ({ Component: m.ChatHistoryPage })),
+  '/customer-service/export-history': () =>
+    exportsFeature().then((m) => ({ Component: m.ExportHistoryPage })),
   '/customer-service/chat-setting': () => csLibrary().then((m) => ({ Component: m.ChatSettingPage })),
   '/setting/store': () => settingsStore().then((m) => ({ Component: m.BusinessSettingsPage })),
   '/livechat/create': () => livechat().then((m) => ({ Component: m.LivechatCreatePage })),
@@ -44,6 +60,12 @@ export const SHELL_PAGES: Record<string, LazyPage> = {
   '/contact/add-contact-tag': () => contacts().then((m) => ({ Component: m.ContactTagPage })),
   '/contact/edit-contact-tag/:tag': () => contacts().then((m) => ({ Component: m.ContactTagPage })),
   '/contact/custom-field': () => contacts().then((m) => ({ Component: m.CustomFieldsPage })),
+  '/template/whatsapp': () => waTemplates().then((m) => ({ Component: m.TemplatesPage })),
+  '/template/create/whatsapp': () => waTemplates().then((m) => ({ Component: m.TemplateFormPage })),
+  '/template/edit/whatsapp': () => waTemplates().then((m) => ({ Component: m.TemplateFormPage })),
+  '/follow-up/create/whatsapp': () => waTemplates().then((m) => ({ Component: m.TemplateFormPage })),
+  '/follow-up/edit/whatsapp': () => waTemplates().then((m) => ({ Component: m.TemplateFormPage })),
+  '/template/insight/:campaignId': () => waTemplates().then((m) => ({ Component: m.TemplateInsightPage })),
   '/setting/admin': () => settingsAdmin().then((m) => ({ Component: m.AdminSettingsPage })),
   '/setting/account': () => settingsAccount().then((m) => ({ Component: m.AccountSettingsPage })),
   '/setting/self-change-password': () => settingsAccount().then((m) => ({ Component: m.ChangePasswordPage })),

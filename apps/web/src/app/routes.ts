@@ -148,6 +148,10 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     redirectWhenAllowed: { permission: 'ADVANCE_SEARCH', to: '/customer-service/ticket-list' },
   }),
   premium('/customer-service/ticket-list', 'route.ticketList', 'ADVANCE_SEARCH'),
+  // 000 §7 export-history list (Sapa's page for it): whoever may read chat history.
+  premium('/customer-service/export-history', 'exports.pageTitle', 'CUSTOMER_SERVICE_HISTORY', {
+    inherited: true,
+  }),
   premium('/customer-service/chat-setting', 'route.chatSetting', 'CUSTOMER_SERVICE_SETTING'),
   // Templates
   premium('/template/whatsapp', 'route.templateWhatsapp', 'WHATSAPP_TEMPLATE'),

@@ -12,6 +12,16 @@ export const BULK_MAX_IDS = 1_000;
 /** How many recent jobs of the caller the list answers. */
 export const BULK_RECENT_JOBS = 10;
 
+/**
+ * A custom form applied in bulk: the form and its values; priority, category and email CC are each
+ * ticket's own unless given (a bulk form never resets them all to one value by accident).
+ */
+export const bulkFormSchema = ticketFormStateInputSchema.extend({
+  chatPriority: prioritySchema.optional(),
+  chatCategoryId: z.string().uuid('validation.invalid').nullable().optional(),
+  emailCc: z.string().max(2000, 'ticketForm.emailCcInvalid').optional(),
+});
+
 /** Tags as a ticket takes them: trimmed, at most 20 of 50 characters, duplicates dropped ignoring case. */
 const tagsSchema = ticketPropertiesInputSchema.shape.tags;
 
@@ -36,7 +46,7 @@ export const bulkActionSchema = z
     /** An applied macro (its actions run in their fixed order on each ticket). */
     macroId: z.string().uuid('validation.invalid').optional(),
     /** A custom form: ticketFormId with its mandatory and optional values (000 §3 ticket form state). */
-    form: ticketFormStateInputSchema.optional(),
+    form: bulkFormSchema.optional(),
     /** Empty text clears the remarks. */
     remarks: z
       .string()
@@ -70,6 +80,8 @@ export const bulkFilterSchema = z.object({
   tag: z.string().max(50).optional(),
   responded: z.enum(['true', 'false']).optional(),
   search: z.string().max(100).optional(),
+  /** A CS group (the default group also holds tickets without a group). */
+  groupId: z.string().uuid('validation.invalid').optional(),
 });
 export type BulkFilter = z.output<typeof bulkFilterSchema>;
 

@@ -21,6 +21,18 @@ export const CONTACT_UPLOAD_COLUMNS = [
   'Pendidikan Terakhir',
 ] as const;
 export const CONTACT_UPLOAD_TEMPLATE_NAME = 'template-kontak.xlsx';
+/**
+ * After the fixed columns the template has a tags column (names separated by commas; a name the business
+ * does not have yet becomes a new tag) and one column per custom field, titled with the field's title.
+ * These columns are optional in an uploaded file and may come in any order, but every header must be one
+ * of them: anything else is a template mismatch.
+ */
+export const CONTACT_UPLOAD_TAGS_COLUMN = 'Tag';
+
+/** The template's header for a business with these custom fields (oldest field first). */
+export function contactUploadColumns(fields: readonly { title: string }[]): string[] {
+  return [...CONTACT_UPLOAD_COLUMNS, CONTACT_UPLOAD_TAGS_COLUMN, ...fields.map((f) => f.title)];
+}
 
 /** 001 §3, §4 upload history status: processing, then success, partial or failed. */
 export const CONTACT_UPLOAD_STATUSES = ['processing', 'success', 'partial', 'failed'] as const;

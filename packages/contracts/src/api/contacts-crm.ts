@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { broadcastRecipientStatusSchema } from './broadcasts.js';
 import { contactDetailSchema, contactInputSchema } from './contacts.js';
 import { defineEndpoint } from './endpoint.js';
 import { channelCodeSchema } from './inbox.js';
@@ -125,7 +126,35 @@ export const contactCrmEndpoints = {
     }),
     response: pageOf(contactDetailSchema.shape.recentTickets.element),
   }),
+  /** 001 §2 contact detail: broadcast history — the broadcasts that reached the contact, newest first. */
+  broadcasts: defineEndpoint({
+    method: 'GET',
+    path: '/api/contacts/:id/broadcasts',
+    query: z.object({
+      cursor: z.string().max(200).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    response: pageOf(contactBroadcastSchema()),
+  }),
 } as const;
+
+/** One broadcast in a contact's history: the campaign, its template, and what happened to this contact's message. */
+function contactBroadcastSchema() {
+  return z.object({
+    broadcastId: z.string().uuid(),
+    campaignCode: z.string(),
+    templateName: z.string(),
+    category: z.string(),
+    createdAt: z.number(),
+    phone: z.string(),
+    status: broadcastRecipientStatusSchema,
+    sentAt: z.number().nullable(),
+    deliveredAt: z.number().nullable(),
+    readAt: z.number().nullable(),
+    failedAt: z.number().nullable(),
+  });
+}
+export type ContactBroadcast = z.infer<ReturnType<typeof contactBroadcastSchema>>;
 
 // ---------------------------------------------------------------- tags and groups (001 §3, §5)
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHANNEL_CODES } from '../partner.js';
+import { broadcastProgressEventSchema } from './broadcasts.js';
 import { bulkProgressEventSchema, ticketsChangedEventSchema } from './bulk-progress.js';
 import { defineEndpoint } from './endpoint.js';
 
@@ -110,6 +111,8 @@ export const inboxEndpoints = {
       priority: z.coerce.number().pipe(prioritySchema).optional(),
       tag: z.string().max(50).optional(),
       responded: z.enum(['true', 'false']).optional(),
+      /** A CS group (the default group also lists tickets without a group). */
+      groupId: z.string().uuid('validation.invalid').optional(),
       /** Contact name or handle, or a ticket ID. */
       search: z.string().max(100).optional(),
       cursor: z.string().max(200).optional(),
@@ -213,6 +216,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   }),
   bulkProgressEventSchema,
   ticketsChangedEventSchema,
+  broadcastProgressEventSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export const REALTIME_PATH = '/ws/chat';

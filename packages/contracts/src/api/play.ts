@@ -100,6 +100,8 @@ export const playStateSchema = z.object({
   current: ticketSummarySchema.nullable(),
   next: ticketSummarySchema.nullable(),
   startedAt: z.number().nullable(),
+  /** Why nothing is handed out now: the agent is offline, or has as many open chats as their maximum. */
+  waiting: z.enum(['offline', 'atCapacity']).nullable(),
 });
 export type PlayState = z.infer<typeof playStateSchema>;
 

@@ -282,6 +282,10 @@ export const teamEndpoints = {
   audit: defineEndpoint({
     method: 'GET',
     path: '/api/tickets/:id/audit',
-    response: z.object({ items: z.array(ticketAuditEntrySchema) }),
+    response: z.object({
+      items: z.array(ticketAuditEntrySchema),
+      /** Names of the agents, groups and categories the changes name by id. */
+      names: z.record(z.string(), z.string()),
+    }),
   }),
 } as const;

@@ -116,6 +116,7 @@ export function createContext(options: WhatsappCloudSimulatorOptions): SimContex
       webhookAttempts: 0,
       webhookRetries: 0,
       webhooksAbandoned: 0,
+      sendRequests: 0,
       throughputErrors: 0,
       pairLimitErrors: 0,
       mediaUploads: 0,

@@ -21,6 +21,8 @@ export function createSendHandler(
     limits: SendLimits;
     statuses: StatusScheduler;
     feed: CustomerFeed;
+    /** Refuses a template the simulator knows that is not approved (templates-api.ts). */
+    checkTemplate?: (num: NumberState, template: Obj) => void;
   },
 ): HandleSend {
   const { stats } = ctx;
@@ -53,6 +55,7 @@ export function createSendHandler(
     const waId = toWaId(input);
     if (!waId) throw invalidParam('(#100) Invalid parameter', `Invalid recipient: ${input}`);
     const { type, content, mediaInfo } = validateSend(deps.mediaStore.media, num, body);
+    if (type === 'template') deps.checkTemplate?.(num, content);
 
     deps.limits.take(num, waId);
 

@@ -16,6 +16,7 @@ export function createSendLimits(ctx: SimContext): SendLimits {
 
   return {
     take(num, waId) {
+      stats.sendRequests++;
       if (!num.bucket.take()) {
         stats.throughputErrors++;
         throw new GraphFailure(

@@ -302,6 +302,9 @@ describe('WhatsApp Cloud simulator: sending', () => {
       },
     });
     expect(sim.stats().throughputErrors).toBeGreaterThan(0);
+    // Every request counts, over the limit or not: the share over the limit is throughputErrors / sendRequests.
+    expect(sim.stats().sendRequests).toBe(results.length);
+    expect(sim.stats().throughputErrors).toBe(codes.filter((c) => c === 400).length);
   });
 
   it('returns 131056 when the pair limit to one recipient is exceeded', async () => {

@@ -14,6 +14,7 @@ import { createNumberRegistry } from './number-registry.js';
 import { createSendHandler } from './outbound-send.js';
 import { createSendLimits } from './send-limits.js';
 import { createStatusScheduler } from './status-scheduler.js';
+import { registerTemplatesApi, type TemplatesApi } from './templates-api.js';
 import type { WhatsappCloudSimulator, WhatsappCloudSimulatorOptions } from './types.js';
 import { createWebhookSender } from './webhook-sender.js';
 
@@ -35,7 +36,15 @@ export async function startWhatsappCloudSimulator(
   const webhooks = createWebhookSender(ctx);
   const statuses = createStatusScheduler(ctx, { numbers, conversations, webhooks, feed });
   const limits = createSendLimits(ctx);
-  const handleSend = createSendHandler(ctx, { mediaStore, conversations, limits, statuses, feed });
+  let templatesApi: TemplatesApi | undefined;
+  const handleSend = createSendHandler(ctx, {
+    mediaStore,
+    conversations,
+    limits,
+    statuses,
+    feed,
+    checkTemplate: (num, template) => templatesApi?.checkSend(num.wabaId, template),
+  });
   const customerSends = createCustomerSends(ctx, { numbers, conversations, mediaStore, feed, webhooks });
   const auth = createGraphAuth(ctx, { registry, mediaStore });
 
@@ -54,6 +63,7 @@ export async function startWhatsappCloudSimulator(
   registerGraphRoutes(app, ctx, { registry, mediaStore, auth, handleSend, baseUrl: () => baseUrl });
   registerCustomerPageRoutes(app, { registry, conversations, mediaStore, feed, customerSends, statuses });
   registerControlRoutes(app, ctx, { registry, conversations, customerSends, statuses });
+  templatesApi = registerTemplatesApi(app, ctx, { registry, auth, webhooks });
 
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();

@@ -125,6 +125,11 @@ export interface WhatsappCloudSimulatorStats {
   webhookRetries: number;
   /** Webhooks abandoned after the last attempt. */
   webhooksAbandoned: number;
+  /**
+   * Message send requests that reached the rate limits (accepted or refused with 130429 / 131056): the
+   * denominator of the share of requests over the limit.
+   */
+  sendRequests: number;
   /** Synchronous 130429 errors returned. */
   throughputErrors: number;
   /** Synchronous 131056 errors returned. */

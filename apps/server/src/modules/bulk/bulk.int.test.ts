@@ -53,7 +53,13 @@ afterAll(async () => {
 const newTicket = (name?: string) =>
   openWhatsappTicket(server.deps.db, { clientId: biz.clientId, channelAccountId: accountId, name });
 
-function api(method: 'GET' | 'POST', url: string, tokens: TokenPair, payload?: unknown, lang = 'en') {
+function api(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  tokens: TokenPair,
+  payload?: unknown,
+  lang = 'en',
+) {
   return server.app.inject({
     method,
     url,
@@ -348,6 +354,29 @@ describe('bulk actions', () => {
     const state = await api('GET', `/api/tickets/${b.ticketId}/form`, admin);
     expect(state.json()).toMatchObject({ values: { [field.json().id]: 'INV-001' } });
     expect((await ticketRows([a.ticketId])).get(a.ticketId)).toMatchObject({ priority: 2 });
+
+    // Without priority, category or email CC the form leaves each ticket's own as they are.
+    await api('PATCH', `/api/tickets/${b.ticketId}`, owner, { priority: 1 });
+    const cc = await api('PUT', `/api/tickets/${b.ticketId}/form`, owner, {
+      ticketFormId: form.json().id,
+      chatPriority: 1,
+      chatCategoryId: null,
+      emailCc: 'bos@contoh.com',
+      values: { [field.json().id]: 'INV-001' },
+    });
+    expect(cc.statusCode, cc.body).toBe(200);
+    const formOnly = await startJob({
+      selection: { kind: 'ids', ids: [a.ticketId, b.ticketId] },
+      action: { form: { ticketFormId: form.json().id, values: { [field.json().id]: 'INV-002' } } },
+    });
+    expect(await finished(server.app, formOnly.jobId)).toMatchObject({ status: 'COMPLETED', failed: 0 });
+    const rows = await ticketRows([a.ticketId, b.ticketId]);
+    expect(rows.get(a.ticketId)).toMatchObject({ priority: 2 });
+    expect(rows.get(b.ticketId)).toMatchObject({ priority: 1 });
+    expect((await api('GET', `/api/tickets/${b.ticketId}/form`, admin)).json()).toMatchObject({
+      emailCc: 'bos@contoh.com',
+      values: { [field.json().id]: 'INV-002' },
+    });
 
     const empty = await startJob({
       selection: { kind: 'ids', ids: [a.ticketId] },

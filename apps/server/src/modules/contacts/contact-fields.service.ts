@@ -17,7 +17,7 @@ import * as repo from './contact-fields.repository.js';
 
 type FieldInput = z.output<typeof contactFieldInputSchema>;
 
-function fieldOf(row: repo.ContactFieldRow): ContactField {
+export function fieldOf(row: repo.ContactFieldRow): ContactField {
   return {
     id: row.id,
     title: row.title,

@@ -134,8 +134,13 @@ export const contactUploads = pgTable(
     savedCount: integer('saved_count').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),
     file: bytea('file'),
+    /** The file's header row (the fixed columns, then tags and custom fields as the file had them). */
+    columns: jsonb('columns').$type<string[]>(),
+    /** `column`: the tags or custom field column the reason is about. */
     failedRows:
-      jsonb('failed_rows').$type<{ row: number; values: string[]; reason: string; params?: string[] }[]>(),
+      jsonb('failed_rows').$type<
+        { row: number; values: string[]; reason: string; params?: string[]; column?: string }[]
+      >(),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -22,8 +22,8 @@ beforeAll(async () => {
   owner = await signInFresh(server.app, biz.owner.email);
   noContact = await signInFresh(server.app, biz.members[3]!.email);
   otherOwner = await signInFresh(server.app, other.owner.email);
-});
-afterAll(() => server.close());
+}, 180_000);
+afterAll(() => server?.close());
 
 function book(rows: unknown[][], type: 'xlsx' | 'xls' | 'csv' = 'xlsx'): Buffer {
   const workbook = XLSX.utils.book_new();
@@ -73,7 +73,12 @@ describe('contact upload', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('template-kontak.xlsx');
-    expect(readBook(res.rawPayload)).toEqual([header]);
+    const sheet = readBook(res.rawPayload);
+    expect(sheet[0]).toEqual([...header, 'Tag']);
+    // The rows below the header are blank, the phone column formatted as text ('@') so Excel keeps 6281….
+    expect(sheet.slice(1).every((r) => r.every((cell) => cell === ''))).toBe(true);
+    const cell = XLSX.read(res.rawPayload, { type: 'buffer', cellNF: true }).Sheets.Kontak?.B2;
+    expect(cell?.z).toBe('@');
   });
 
   it('saves the good rows, lists the bad ones with their reason, and the history shows partial', async () => {
@@ -136,7 +141,7 @@ describe('contact upload', () => {
       headers: { ...bearer(owner), 'accept-language': 'en' },
     });
     expect(failed.statusCode).toBe(200);
-    const sheet = readBook(failed.rawPayload);
+    const sheet = readBook(failed.rawPayload).filter((r) => r.some((c) => c !== ''));
     expect(sheet[0]).toEqual([...header, 'Row', 'Reason']);
     expect(sheet.slice(1).map((r) => [r[6], r[7]])).toEqual([
       ['4', 'Name is Required'],
@@ -232,5 +237,96 @@ describe('contact upload', () => {
       headers: bearer(otherOwner),
     });
     expect(theirs.json().items).toEqual([]);
+  });
+});
+
+describe('contact upload with tags and custom fields (issue 6)', () => {
+  let shop: Awaited<ReturnType<typeof makeBusiness>>;
+  let tokens: TokenPair;
+  const call = (method: 'GET' | 'POST', url: string, payload?: unknown, as = tokens) =>
+    server.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    shop = await makeBusiness(server.deps.db, 'Unggah Kolom');
+    tokens = await signInFresh(server.app, shop.owner.email);
+    for (const field of [
+      { title: 'Kota', type: 'text', validation: 'optional' },
+      { title: 'Tingkat', type: 'singleChoice', options: ['Gold', 'Silver'], validation: 'optional' },
+      { title: 'Kunjungan', type: 'number', validation: 'required' },
+    ])
+      expect((await call('POST', '/api/contact-fields', field)).statusCode).toBe(200);
+    expect((await call('POST', '/api/contact-tags', { name: 'VIP' })).statusCode).toBe(200);
+  }, 120_000);
+
+  it("puts the business's columns in its template, and not in another business's", async () => {
+    const mine = readBook((await call('GET', '/api/contact-uploads/template')).rawPayload);
+    expect(mine[0]).toEqual([...header, 'Tag', 'Kota', 'Tingkat', 'Kunjungan']);
+    const theirs = readBook(
+      (await call('GET', '/api/contact-uploads/template', undefined, otherOwner)).rawPayload,
+    );
+    expect(theirs[0]).toEqual([...header, 'Tag']);
+  });
+
+  it('saves tags (new names become tags) and custom values; refuses bad values with their column', async () => {
+    const long = 'x'.repeat(51);
+    const rows = [
+      [...header, 'Kunjungan', 'Tag', 'Tingkat', 'Kota'],
+      ['Ani', '6281200000001', '', '', '', '', 3, 'vip, Baru', 'Gold', 'Bandung'],
+      ['Budi', '6281200000002', '', '', '', '', 1, '', 'Bronze', ''],
+      ['Citra', '6281200000003', '', '', '', '', '', '', '', ''],
+      ['Dodi', '6281200000004', '', '', '', '', 2, long, '', ''],
+      ['Eka', '6281200000005', '', '', '', '', 'dua', '', '', ''],
+    ];
+    const res = await upload(book(rows), 'kolom.xlsx', tokens);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await finished(res.json().id, tokens)).toMatchObject({
+      status: 'partial',
+      savedCount: 1,
+      failedCount: 4,
+    });
+    const list = await call('GET', '/api/contacts?search=Ani');
+    const ani = list.json().items[0];
+    expect(ani.tags.map((t: { name: string }) => t.name).sort()).toEqual(['Baru', 'VIP']);
+    const profile = (await call('GET', `/api/contacts/${ani.id}/profile`)).json();
+    const fields = (await call('GET', '/api/contact-fields')).json().items as { id: string; title: string }[];
+    const idOf = (title: string) => fields.find((f) => f.title === title)!.id;
+    expect(profile.customValues).toEqual({
+      [idOf('Kota')]: 'Bandung',
+      [idOf('Tingkat')]: 'Gold',
+      [idOf('Kunjungan')]: 3,
+    });
+    const tags = (await call('GET', '/api/contact-tags')).json().items.map((t: { name: string }) => t.name);
+    expect(tags.sort()).toEqual(['Baru', 'VIP']);
+    // The new tag is the business's own.
+    const otherTags = (await call('GET', '/api/contact-tags', undefined, otherOwner)).json().items;
+    expect(otherTags.map((t: { name: string }) => t.name)).not.toContain('Baru');
+
+    const failed = await server.app.inject({
+      method: 'GET',
+      url: `/api/contact-uploads/${res.json().id}/failed-rows?lang=id`,
+      headers: bearer(tokens),
+    });
+    const sheet = readBook(failed.rawPayload).filter((r) => r.some((c) => c !== ''));
+    expect(sheet[0]).toEqual([...rows[0]!, 'Baris', 'Alasan']);
+    expect(sheet.slice(1).map((r) => [r[0], r[11]])).toEqual([
+      ['Budi', 'Tingkat: Pilih salah satu opsi'],
+      ['Citra', 'Kunjungan: Kolom ini wajib diisi'],
+      ['Dodi', 'Tag: Maksimal 50 Karakter'],
+      ['Eka', 'Kunjungan: Masukkan angka'],
+    ]);
+  });
+
+  it("refuses a column of another business's custom field as a template mismatch", async () => {
+    const res = await upload(
+      book([
+        [...header, 'Kota'],
+        ['Fajar', '6281200000006'],
+      ]),
+      'lain.xlsx',
+    );
+    expect(await finished(res.json().id)).toMatchObject({
+      status: 'failed',
+      reason: 'contacts.upload.templateMismatch',
+    });
   });
 });

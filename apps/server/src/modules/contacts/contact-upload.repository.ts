@@ -1,6 +1,13 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { contactGroupMembers, contactGroups, contactUploads } from './contact-groups.schema.js';
+import {
+  contactGroupMembers,
+  contactGroups,
+  contactTagLinks,
+  contactTags,
+  contactUploads,
+} from './contact-groups.schema.js';
 import { contacts } from './contacts.schema.js';
 import { adjustMemberCounts, rowsOf } from './contacts-list.repository.js';
 
@@ -16,6 +23,7 @@ const summary = {
   reason: contactUploads.reason,
   savedCount: contactUploads.savedCount,
   failedCount: contactUploads.failedCount,
+  columns: contactUploads.columns,
   createdAt: contactUploads.createdAt,
   finishedAt: contactUploads.finishedAt,
 };
@@ -71,6 +79,7 @@ export async function finishUpload(
     savedCount: number;
     failedCount: number;
     failedRows: FailedRow[];
+    columns?: string[];
   },
 ) {
   await db
@@ -95,6 +104,7 @@ export interface NewContactRow {
   email: string | null;
   birth_date: string | null;
   last_education: string | null;
+  custom_values: Record<string, unknown>;
 }
 
 /**
@@ -112,10 +122,12 @@ export async function insertContactsChunk(db: DbOrTx, clientId: string, rows: Ne
       sql`, `,
     )}]::text[]`}) as k order by k`);
   const inserted = await db.execute<{ phone: string }>(sql`insert into ${contacts}
-      (client_id, id, name, phone, email, birth_date, last_education)
-    select ${clientId}::uuid, r.id, r.name, r.phone, r.email, r.birth_date::date, r.last_education
+      (client_id, id, name, phone, email, birth_date, last_education, custom_values)
+    select ${clientId}::uuid, r.id, r.name, r.phone, r.email, r.birth_date::date, r.last_education,
+      r.custom_values
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(id uuid, name text, phone text, email text, birth_date text, last_education text)
+      as r(id uuid, name text, phone text, email text, birth_date text, last_education text,
+        custom_values jsonb)
     where not exists (select 1 from ${contacts} c where c.client_id = ${clientId}::uuid and c.phone = r.phone)
     on conflict do nothing
     returning phone`);
@@ -142,4 +154,49 @@ export async function addMemberships(
     rowsOf<{ group_id: string }>(added).map((r) => r.group_id),
     1,
   );
+}
+
+/**
+ * The tags of an upload by lower-case name: the names the business does not have yet are created first
+ * (one INSERT … ON CONFLICT DO NOTHING on the case-insensitive unique name, so a tag created meanwhile is
+ * simply used), then every named tag is read in one SELECT.
+ */
+export async function ensureTags(
+  db: DbOrTx,
+  clientId: string,
+  names: string[],
+): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const fresh = names.map((name) => ({ id: uuidv7(), name }));
+  await db.execute(sql`insert into ${contactTags} (client_id, id, name)
+    select ${clientId}::uuid, t.id, t.name
+    from jsonb_to_recordset(${JSON.stringify(fresh)}::jsonb) as t(id uuid, name text)
+    on conflict do nothing`);
+  const rows = await db
+    .select({ id: contactTags.id, name: contactTags.name })
+    .from(contactTags)
+    .where(
+      and(
+        eq(contactTags.clientId, clientId),
+        inArray(
+          sql`lower(${contactTags.name})`,
+          names.map((n) => n.toLowerCase()),
+        ),
+      ),
+    );
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}
+
+/** Tags of new contacts in one insert. */
+export async function addTagLinks(
+  db: DbOrTx,
+  clientId: string,
+  pairs: { tagId: string; contactId: string }[],
+) {
+  if (pairs.length === 0) return;
+  await db.execute(sql`insert into ${contactTagLinks} (client_id, contact_id, tag_id)
+    select ${clientId}::uuid, p.contact_id, p.tag_id
+    from jsonb_to_recordset(${JSON.stringify(pairs.map((p) => ({ tag_id: p.tagId, contact_id: p.contactId })))}::jsonb)
+      as p(tag_id uuid, contact_id uuid)
+    on conflict do nothing`);
 }

@@ -5,7 +5,6 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { route } from '../../platform/http/route.js';
 import type { ContactUploadJob } from './contact-upload.jobs.js';
 import * as uploads from './contact-upload.service.js';
-import { templateWorkbook } from './contact-upload.sheet.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Bodies up to this size reach the service, which refuses anything over 5 MB with the spec's message. */
@@ -24,11 +23,11 @@ export async function registerContactUploadRoutes(
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_r, body, done) =>
       done(null, body),
     );
-    route(scope, contactUploadEndpoints.template, needs('CONTACT', 'READ'), async ({ reply }) =>
+    route(scope, contactUploadEndpoints.template, needs('CONTACT', 'READ'), async ({ request, reply }) =>
       reply
         .type(XLSX_TYPE)
         .header('content-disposition', attachment(CONTACT_UPLOAD_TEMPLATE_NAME))
-        .send(templateWorkbook()),
+        .send(await uploads.uploadTemplate(deps, requireAuth(request))),
     );
     route(scope, contactUploadEndpoints.upload, needs('CONTACT', 'CREATE'), ({ query, request }) =>
       uploads.startUpload(

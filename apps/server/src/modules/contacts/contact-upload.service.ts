@@ -12,12 +12,17 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
+import { listFields as listFieldRows } from './contact-fields.repository.js';
+import { fieldOf } from './contact-fields.service.js';
 import type { contactUploadPayload } from './contact-upload.jobs.js';
 import * as repo from './contact-upload.repository.js';
 import {
   checkContactRow,
   contentMatches,
+  PHONE_COLUMN,
+  type RowProblem,
   readContactSheet,
+  templateWorkbook,
   uploadExtensionOf,
   writeSheet,
 } from './contact-upload.sheet.js';
@@ -25,6 +30,11 @@ import { checkIdCursor } from './contacts-list.service.js';
 
 /** Rows per set-based insert. */
 const CHUNK = 500;
+
+/** 001 §4 template: the fixed columns, tags and the business's custom fields (oldest first). */
+export async function uploadTemplate(deps: ServerDeps, auth: AuthContext) {
+  return templateWorkbook((await listFieldRows(deps.db, auth.clientId)).map(fieldOf));
+}
 
 function uploadOf(row: repo.ContactUploadSummary): ContactUpload {
   return {
@@ -77,7 +87,8 @@ export async function startUpload(
 export async function processUpload(deps: Pick<ServerDeps, 'db'>, clientId: string, uploadId: string) {
   const upload = await repo.findUploadFile(deps.db, clientId, uploadId);
   if (upload?.status !== 'processing' || !upload.file) return;
-  const sheet = readContactSheet(upload.file);
+  const fields = (await listFieldRows(deps.db, clientId)).map(fieldOf);
+  const sheet = readContactSheet(upload.file, fields);
   if (!sheet.ok) {
     await repo.finishUpload(deps.db, clientId, uploadId, {
       status: 'failed',
@@ -89,29 +100,36 @@ export async function processUpload(deps: Pick<ServerDeps, 'db'>, clientId: stri
     return;
   }
   const failed: repo.FailedRow[] = [];
-  const fail = (row: { row: number; values: string[] }, reason: MessageKey, params?: string[]) =>
-    failed.push({ row: row.row, values: row.values, reason, ...(params ? { params } : {}) });
+  const fail = (row: { row: number; values: string[] }, problem: Omit<RowProblem, 'ok'>) =>
+    failed.push({
+      row: row.row,
+      values: row.values,
+      reason: problem.reason,
+      ...(problem.params ? { params: problem.params } : {}),
+      ...(problem.column ? { column: problem.column } : {}),
+    });
   const groups = await repo.groupIdsByName(deps.db, clientId);
   const seen = new Set<string>();
   const valid: {
     source: { row: number; values: string[] };
     contact: repo.NewContactRow;
     groupIds: string[];
+    tagNames: string[];
   }[] = [];
   for (const source of sheet.rows) {
-    const checked = checkContactRow(source.values);
+    const checked = checkContactRow(source.values, sheet.extras, fields);
     if (!checked.ok) {
-      fail(source, checked.reason, checked.params);
+      fail(source, checked);
       continue;
     }
     const { contact } = checked;
     const unknown = contact.groupNames.find((name) => !groups.has(name.toLowerCase()));
     if (unknown) {
-      fail(source, 'contacts.upload.groupUnknown', [unknown]);
+      fail(source, { reason: 'contacts.upload.groupUnknown', params: [unknown] });
       continue;
     }
     if (seen.has(contact.phone)) {
-      fail(source, 'contacts.upload.duplicateInFile');
+      fail(source, { reason: 'contacts.upload.duplicateInFile' });
       continue;
     }
     seen.add(contact.phone);
@@ -124,11 +142,16 @@ export async function processUpload(deps: Pick<ServerDeps, 'db'>, clientId: stri
         email: contact.email,
         birth_date: contact.birthDate,
         last_education: contact.lastEducation,
+        custom_values: contact.customValues,
       },
       groupIds: [...new Set(contact.groupNames.map((name) => groups.get(name.toLowerCase())!))],
+      tagNames: contact.tagNames,
     });
   }
   await deps.db.transaction(async (tx) => {
+    // Tag names the business does not have yet become tags (docs/decisions.md, session 3).
+    const tagNames = new Map(valid.flatMap((v) => v.tagNames.map((n) => [n.toLowerCase(), n] as const)));
+    const tags = await repo.ensureTags(tx, clientId, [...tagNames.values()]);
     let saved = 0;
     for (let start = 0; start < valid.length; start += CHUNK) {
       const chunk = valid.slice(start, start + CHUNK);
@@ -138,20 +161,27 @@ export async function processUpload(deps: Pick<ServerDeps, 'db'>, clientId: stri
         chunk.map((v) => v.contact),
       );
       const memberships: { groupId: string; contactId: string }[] = [];
+      const tagLinks: { tagId: string; contactId: string }[] = [];
       for (const item of chunk) {
         if (!inserted.has(item.contact.phone)) {
-          fail(item.source, 'contact.duplicate');
+          fail(item.source, { reason: 'contact.duplicate' });
           continue;
         }
         saved += 1;
         for (const groupId of item.groupIds) memberships.push({ groupId, contactId: item.contact.id });
+        for (const name of item.tagNames) {
+          const tagId = tags.get(name.toLowerCase());
+          if (tagId) tagLinks.push({ tagId, contactId: item.contact.id });
+        }
       }
       await repo.addMemberships(tx, clientId, memberships);
+      await repo.addTagLinks(tx, clientId, tagLinks);
     }
     failed.sort((a, b) => a.row - b.row);
     await repo.finishUpload(tx, clientId, uploadId, {
       status: failed.length === 0 ? 'success' : saved === 0 ? 'failed' : 'partial',
       reason: null,
+      columns: sheet.header,
       savedCount: saved,
       failedCount: failed.length,
       failedRows: failed,
@@ -203,17 +233,16 @@ export async function failedRowsWorkbook(
   if (!upload) throw notFound();
   const { failedRows } = (await repo.findFailedRows(deps.db, auth.clientId, id)) ?? { failedRows: [] };
   const header = language === 'en' ? ['Row', 'Reason'] : ['Baris', 'Alasan'];
-  const rows = (failedRows ?? []).map((f) => [
-    ...f.values,
-    f.row,
-    translate(f.reason as MessageKey, language, f.params ?? []),
-  ]);
+  const columns = upload.columns ?? [...CONTACT_UPLOAD_COLUMNS];
+  const rows = (failedRows ?? []).map((f) => {
+    const reason = translate(f.reason as MessageKey, language, f.params ?? []);
+    return [...columns.map((_, c) => f.values[c] ?? ''), f.row, f.column ? `${f.column}: ${reason}` : reason];
+  });
   const name = upload.fileName.replace(/\.(xlsx|xls|csv)$/i, '');
   return {
     fileName: `${name}-gagal.xlsx`,
-    bytes: writeSheet(
-      [[...CONTACT_UPLOAD_COLUMNS, ...header], ...rows],
-      language === 'en' ? 'Failed' : 'Gagal',
-    ),
+    bytes: writeSheet([[...columns, ...header], ...rows], language === 'en' ? 'Failed' : 'Gagal', {
+      columns: [PHONE_COLUMN],
+    }),
   };
 }

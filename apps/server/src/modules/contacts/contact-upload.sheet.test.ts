@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import {
   checkContactRow,
   contentMatches,
+  type ExtraColumn,
+  matchExtraColumns,
   readContactSheet,
+  templateWorkbook,
+  type UploadField,
   uploadExtensionOf,
 } from './contact-upload.sheet.js';
 
@@ -78,6 +82,8 @@ describe('upload file checks (001 §5, §8)', () => {
     const sheet = readContactSheet(xlsx(rows));
     expect(sheet).toEqual({
       ok: true,
+      header: header.map((h) => h.toUpperCase()),
+      extras: [],
       rows: [
         { row: 2, values: ['Ani', '6281234567890', '', '', '1990-05-17', ''] },
         { row: 4, values: ['Budi', '6281234567891', '', '', '', ''] },
@@ -99,6 +105,8 @@ describe('upload rows (001 §5 contacts)', () => {
           groupNames: ['Reseller', 'VIP'],
           birthDate: '1990-05-17',
           lastEducation: 'S1',
+          tagNames: [],
+          customValues: {},
         },
       },
     ],
@@ -111,5 +119,158 @@ describe('upload rows (001 §5 contacts)', () => {
     [['Ani', '6281234567890', '', '', '', 'x'.repeat(101)], { ok: false, reason: 'contacts.max100' }],
   ])('%j → %j', (values, expected) => {
     expect(checkContactRow(values)).toEqual(expected);
+  });
+});
+
+const field = (id: string, title: string, type: UploadField['type'], more: Partial<UploadField> = {}) =>
+  ({ id, title, type, options: [], validation: 'optional', ...more }) as UploadField;
+const city = field('f-city', 'Kota', 'text');
+const level = field('f-level', 'Tingkat', 'singleChoice', { options: ['Gold', 'Silver'] });
+const hobbies = field('f-hobby', 'Hobi', 'multipleChoice', { options: ['Masak', 'Lari', 'Kopi, Teh'] });
+const visits = field('f-visits', 'Kunjungan', 'number');
+const since = field('f-since', 'Member Sejak', 'date');
+const office = field('f-office', 'Telepon Kantor', 'phone');
+const site = field('f-site', 'Situs', 'url');
+const mail = field('f-mail', 'Email Kantor', 'email');
+const nik = field('f-nik', 'NIK', 'text', { validation: 'required' });
+const tagField = field('f-tag', 'tag', 'text');
+
+describe('tags and custom field columns (issue 6: the template carries them)', () => {
+  it.each([
+    ['none', [], [], []],
+    [
+      'tags and a field, any order, any case',
+      ['kota', ' TAG '],
+      [city],
+      [{ kind: 'field', field: city }, { kind: 'tags' }],
+    ],
+    [
+      'a field titled like the tags column comes second',
+      ['Tag', 'TAG'],
+      [tagField],
+      [{ kind: 'tags' }, { kind: 'field', field: tagField }],
+    ],
+    ['a field left out', ['Tag'], [city, level], [{ kind: 'tags' }]],
+    ['an unknown column', ['Tag', 'Alamat'], [city], null],
+    ['a field twice', ['Kota', 'Kota'], [city], null],
+    ['tags twice', ['Tag', 'Tag'], [], null],
+  ] as [string, string[], UploadField[], ExtraColumn[] | null][])(
+    '%s',
+    (_case, headers, fields, expected) => {
+      expect(matchExtraColumns(headers, fields)).toEqual(expected);
+    },
+  );
+
+  it('reads a sheet with the business columns and refuses one with a column it does not have', () => {
+    const rows = [
+      [...header, 'Tag', 'Kota'],
+      ['Ani', '6281234567890', '', '', '', '', 'vip', 'Bandung'],
+    ];
+    expect(readContactSheet(xlsx(rows), [city])).toMatchObject({
+      ok: true,
+      extras: [{ kind: 'tags' }, { kind: 'field', field: city }],
+      rows: [{ row: 2, values: ['Ani', '6281234567890', '', '', '', '', 'vip', 'Bandung'] }],
+    });
+    expect(readContactSheet(xlsx(rows), [])).toEqual({
+      ok: false,
+      reason: 'contacts.upload.templateMismatch',
+    });
+  });
+
+  const all = [city, level, hobbies, visits, since, office, site, mail];
+  const extras: ExtraColumn[] = [{ kind: 'tags' }, ...all.map((f) => ({ kind: 'field' as const, field: f }))];
+  const base = ['Ani', '6281234567890', '', '', '', ''];
+  const row = (cells: Record<string, string>) => [
+    ...base,
+    cells.Tag ?? '',
+    ...all.map((f) => cells[f.title] ?? ''),
+  ];
+  it.each([
+    ['empty optional cells', {}, { tagNames: [], customValues: {} }],
+    [
+      'every type',
+      {
+        Tag: 'VIP, Reseller ,vip,,',
+        Kota: ' Bandung ',
+        Tingkat: 'Gold',
+        Hobi: 'Masak, Lari',
+        Kunjungan: '12,5',
+        'Member Sejak': '2024-02-29',
+        'Telepon Kantor': '+62 21 555 0101',
+        Situs: 'https://toko.id/a',
+        'Email Kantor': 'CS@Toko.id',
+      },
+      {
+        tagNames: ['VIP', 'Reseller'],
+        customValues: {
+          'f-city': 'Bandung',
+          'f-level': 'Gold',
+          'f-hobby': ['Masak', 'Lari'],
+          'f-visits': 12.5,
+          'f-since': '2024-02-29',
+          'f-office': '62215550101',
+          'f-site': 'https://toko.id/a',
+          'f-mail': 'cs@toko.id',
+        },
+      },
+    ],
+    ['an option with a comma', { Hobi: 'Kopi, Teh' }, { customValues: { 'f-hobby': ['Kopi, Teh'] } }],
+  ])('%s', (_case, cells, expected) => {
+    const checked = checkContactRow(row(cells), extras, all);
+    expect(checked.ok).toBe(true);
+    if (checked.ok) expect(checked.contact).toMatchObject(expected);
+  });
+
+  it.each([
+    ['a tag over 50 characters', { Tag: `ok, ${'x'.repeat(51)}` }, 'validation.max50', 'Tag'],
+    [
+      'more than 20 tags',
+      { Tag: Array.from({ length: 21 }, (_, i) => `t${i}`).join(',') },
+      'contacts.upload.tooManyTags',
+      'Tag',
+    ],
+    ['a choice that is not an option', { Tingkat: 'Bronze' }, 'contacts.valueChoice', 'Tingkat'],
+    ['one multiple choice not an option', { Hobi: 'Masak, Renang' }, 'contacts.valueChoice', 'Hobi'],
+    ['a number that is not one', { Kunjungan: 'dua' }, 'contacts.valueNumber', 'Kunjungan'],
+    ['a date in another format', { 'Member Sejak': '29/02/2024' }, 'contacts.valueDate', 'Member Sejak'],
+    ['a bad phone', { 'Telepon Kantor': '0215550101' }, 'validation.phone', 'Telepon Kantor'],
+    ['a bad url', { Situs: 'toko' }, 'contacts.valueUrl', 'Situs'],
+    ['a bad email', { 'Email Kantor': 'cs@' }, 'validation.email', 'Email Kantor'],
+    ['text over 1000 characters', { Kota: 'x'.repeat(1001) }, 'validation.max1000', 'Kota'],
+  ])('%s → %s in %s', (_case, cells, reason, column) => {
+    expect(checkContactRow(row(cells), extras, all)).toEqual({ ok: false, reason, column });
+  });
+
+  it('refuses an empty required field, also when its column is not in the file', () => {
+    expect(checkContactRow([...base, ''], [{ kind: 'field', field: nik }], [nik])).toEqual({
+      ok: false,
+      reason: 'validation.fieldRequired',
+      column: 'NIK',
+    });
+    expect(checkContactRow(base, [], [nik])).toMatchObject({ ok: false, reason: 'validation.fieldRequired' });
+    expect(checkContactRow([...base, '3201'], [{ kind: 'field', field: nik }], [nik])).toMatchObject({
+      ok: true,
+      contact: { customValues: { 'f-nik': '3201' } },
+    });
+  });
+});
+
+describe('the template (issue 6)', () => {
+  it('has the tags and custom field columns, and text-formatted phone columns that Excel keeps as typed', () => {
+    const book = XLSX.read(templateWorkbook([city, office]), { type: 'buffer', cellNF: true });
+    const sheet = book.Sheets[book.SheetNames[0]!]!;
+    const grid = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, defval: '' });
+    expect(grid[0]).toEqual([...header, 'Tag', 'Kota', 'Telepon Kantor']);
+    const phoneColumn = header.indexOf('Nomor WhatsApp');
+    for (const r of [1, 2, 2000]) {
+      expect(sheet[XLSX.utils.encode_cell({ r, c: phoneColumn })]?.z).toBe('@');
+      expect(sheet[XLSX.utils.encode_cell({ r, c: header.length + 2 })]?.z).toBe('@');
+      expect(sheet[XLSX.utils.encode_cell({ r, c: header.length + 1 })]).toBeUndefined();
+    }
+    // The formatted but empty rows are blank to the reader: the template alone is an empty file.
+    expect(readContactSheet(templateWorkbook([city, office]), [city, office])).toEqual({
+      ok: false,
+      reason: 'attachment.empty',
+    });
   });
 });

@@ -1,10 +1,16 @@
 import * as XLSX from '@e965/xlsx';
 import {
   CONTACT_NAME_MAX,
+  CONTACT_TAG_NAME_MAX,
+  CONTACT_TAGS_MAX,
   CONTACT_UPLOAD_COLUMNS,
   CONTACT_UPLOAD_EXTENSIONS,
   CONTACT_UPLOAD_MAX_ROWS,
+  CONTACT_UPLOAD_TAGS_COLUMN,
+  type ContactField,
+  checkContactFieldValue,
   contactPhoneSchema,
+  contactUploadColumns,
   type MessageKey,
 } from '@sapa/contracts';
 import { z } from 'zod';
@@ -34,16 +40,47 @@ function cellText(value: unknown): string {
   return String(value).trim();
 }
 
+/** What a column after the fixed ones holds: the tags, or the values of one custom field. */
+export type ExtraColumn = { kind: 'tags' } | { kind: 'field'; field: UploadField };
+
+/** A custom field as the upload checks it. */
+export type UploadField = Pick<ContactField, 'id' | 'title' | 'type' | 'options' | 'validation'>;
+
 export type SheetResult =
-  | { ok: true; rows: { row: number; values: string[] }[] }
+  | { ok: true; header: string[]; extras: ExtraColumn[]; rows: { row: number; values: string[] }[] }
   | { ok: false; reason: MessageKey };
 
 /**
- * The data rows of the first sheet, after checking that the header is the template's (001 §5: the
- * template format must not change), that there is at least one row and at most 2000. Blank rows are skipped;
- * `row` is the spreadsheet's row number (the header is row 1).
+ * The columns after the fixed ones (CONTACT_UPLOAD_TAGS_COLUMN, custom field titles; any order, each once,
+ * compared ignoring case), or null when a header is none of them (a template mismatch). The tags column is
+ * taken first, so a custom field titled like it is the second such column.
  */
-export function readContactSheet(bytes: Buffer): SheetResult {
+export function matchExtraColumns(headers: string[], fields: readonly UploadField[]): ExtraColumn[] | null {
+  const extras: ExtraColumn[] = [];
+  const left = [...fields];
+  let tags = false;
+  for (const header of headers) {
+    const title = header.trim().toLowerCase();
+    if (!tags && title === CONTACT_UPLOAD_TAGS_COLUMN.toLowerCase()) {
+      tags = true;
+      extras.push({ kind: 'tags' });
+      continue;
+    }
+    const at = left.findIndex((f) => f.title.trim().toLowerCase() === title);
+    if (at < 0) return null;
+    extras.push({ kind: 'field', field: left[at]! });
+    left.splice(at, 1);
+  }
+  return extras;
+}
+
+/**
+ * The data rows of the first sheet, after checking that the header is the template's (001 §5: the
+ * template format must not change): the fixed columns in order, then only tags and custom field columns.
+ * There must be at least one row and at most 2000. Blank rows are skipped; `row` is the spreadsheet's row
+ * number (the header is row 1); `values` has one text per header column.
+ */
+export function readContactSheet(bytes: Buffer, fields: readonly UploadField[] = []): SheetResult {
   let book: XLSX.WorkBook;
   try {
     book = XLSX.read(bytes, { type: 'buffer', cellDates: true, dense: true });
@@ -60,19 +97,21 @@ export function readContactSheet(bytes: Buffer): SheetResult {
   });
   const header = (grid[0] ?? []).map(cellText);
   while (header.length > 0 && header.at(-1) === '') header.pop();
+  const width = Math.max(header.length, CONTACT_UPLOAD_COLUMNS.length);
   const rows: { row: number; values: string[] }[] = [];
   for (let i = 1; i < grid.length; i++) {
-    const values = CONTACT_UPLOAD_COLUMNS.map((_, c) => cellText(grid[i]?.[c]));
+    const values = Array.from({ length: width }, (_, c) => cellText(grid[i]?.[c]));
     if (values.some((v) => v !== '')) rows.push({ row: i + 1, values });
   }
   if (header.length === 0 && rows.length === 0) return { ok: false, reason: 'attachment.empty' };
-  const same =
-    header.length === CONTACT_UPLOAD_COLUMNS.length &&
+  const fixed =
+    header.length >= CONTACT_UPLOAD_COLUMNS.length &&
     CONTACT_UPLOAD_COLUMNS.every((title, c) => header[c]?.toLowerCase() === title.toLowerCase());
-  if (!same) return { ok: false, reason: 'contacts.upload.templateMismatch' };
+  const extras = fixed ? matchExtraColumns(header.slice(CONTACT_UPLOAD_COLUMNS.length), fields) : null;
+  if (!extras) return { ok: false, reason: 'contacts.upload.templateMismatch' };
   if (rows.length === 0) return { ok: false, reason: 'attachment.empty' };
   if (rows.length > CONTACT_UPLOAD_MAX_ROWS) return { ok: false, reason: 'contacts.upload.tooManyRows' };
-  return { ok: true, rows };
+  return { ok: true, header, extras, rows };
 }
 
 export interface UploadedContact {
@@ -82,14 +121,46 @@ export interface UploadedContact {
   groupNames: string[];
   birthDate: string | null;
   lastEducation: string | null;
+  /** Distinct (ignoring case) tag names, as first written. */
+  tagNames: string[];
+  /** Custom field id → checked value (fields without a value are left out). */
+  customValues: Record<string, unknown>;
 }
+
+export type RowProblem = { ok: false; reason: MessageKey; params?: string[]; column?: string };
 
 const emailSchema = z.string().email().max(254);
 
-/** One row checked by the contact rules (001 §5): the contact, or the message key of its first problem. */
+/** Names in a cell separated by commas, trimmed, without empties. */
+export function namesOf(cell: string): string[] {
+  return cell
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean);
+}
+
+/** The names without repeats ignoring case, each as first written. */
+function distinctIgnoringCase(names: string[]): string[] {
+  const seen = new Set<string>();
+  return names.filter((name) => !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()));
+}
+
+/** A cell of a custom field column as the value `checkContactFieldValue` takes (choices split by commas). */
+function rawFieldValue(field: UploadField, cell: string | undefined): unknown {
+  if (cell === undefined || field.type !== 'multipleChoice') return cell;
+  return field.options.includes(cell) ? [cell] : namesOf(cell);
+}
+
+/**
+ * One row checked by the contact rules (001 §5) and each custom field's type: the contact, or the first
+ * problem (message key, its parameters and the column it is in when that is not obvious). A custom field
+ * whose column is not in the file has no value, which a required field refuses.
+ */
 export function checkContactRow(
   values: string[],
-): { ok: true; contact: UploadedContact } | { ok: false; reason: MessageKey; params?: string[] } {
+  extras: readonly ExtraColumn[] = [],
+  fields: readonly UploadField[] = [],
+): { ok: true; contact: UploadedContact } | RowProblem {
   const [name = '', phoneText = '', email = '', groups = '', birthDate = '', lastEducation = ''] = values;
   if (!name) return { ok: false, reason: 'validation.required' };
   if (name.length > CONTACT_NAME_MAX) return { ok: false, reason: 'validation.max150' };
@@ -103,32 +174,80 @@ export function checkContactRow(
   )
     return { ok: false, reason: 'contacts.valueDate' };
   if (lastEducation.length > 100) return { ok: false, reason: 'contacts.max100' };
+  const cells = new Map<string, string>();
+  let tagNames: string[] = [];
+  extras.forEach((extra, i) => {
+    const cell = values[CONTACT_UPLOAD_COLUMNS.length + i] ?? '';
+    if (extra.kind === 'field') cells.set(extra.field.id, cell);
+    else tagNames = distinctIgnoringCase(namesOf(cell));
+  });
+  const tagTooLong = tagNames.find((tag) => tag.length > CONTACT_TAG_NAME_MAX);
+  if (tagTooLong) return { ok: false, reason: 'validation.max50', column: CONTACT_UPLOAD_TAGS_COLUMN };
+  if (tagNames.length > CONTACT_TAGS_MAX)
+    return { ok: false, reason: 'contacts.upload.tooManyTags', column: CONTACT_UPLOAD_TAGS_COLUMN };
+  const customValues: Record<string, unknown> = {};
+  for (const field of fields) {
+    const checked = checkContactFieldValue(field, rawFieldValue(field, cells.get(field.id)));
+    if (!checked.ok) return { ok: false, reason: checked.message, column: field.title };
+    if (checked.value !== null) customValues[field.id] = checked.value;
+  }
   return {
     ok: true,
     contact: {
       name,
       phone: phone.data,
       email: email ? email.toLowerCase() : null,
-      groupNames: groups
-        .split(',')
-        .map((g) => g.trim())
-        .filter(Boolean),
+      groupNames: namesOf(groups),
       birthDate: birthDate || null,
       lastEducation: lastEducation || null,
+      tagNames,
+      customValues,
     },
   };
 }
 
-/** An xlsx workbook of one sheet from rows of cells. */
-export function writeSheet(rows: (string | number)[][], sheetName: string): Buffer {
+/**
+ * An xlsx workbook of one sheet from rows of cells. The cells of `text.columns` below the header are text
+ * (format '@'), down to row `text.rows` (blank rows included): Excel would turn 6281… into 6.28E+12 and drop
+ * the leading 0 of 0812…. SheetJS writes no column styles, hence formatted blank cells, which read back as
+ * blank.
+ */
+export function writeSheet(
+  rows: (string | number)[][],
+  sheetName: string,
+  text: { columns: number[]; rows?: number } = { columns: [] },
+): Buffer {
   const book = XLSX.utils.book_new();
   const sheet = XLSX.utils.aoa_to_sheet(rows);
   sheet['!cols'] = (rows[0] ?? []).map((cell) => ({ wch: Math.max(14, String(cell).length + 2) }));
+  const lastRow = Math.max(rows.length - 1, text.rows ?? 0);
+  if (text.columns.length > 0 && lastRow > 0) {
+    for (let r = 1; r <= lastRow; r++)
+      for (const c of text.columns) {
+        const ref = XLSX.utils.encode_cell({ r, c });
+        sheet[ref] = { t: 's', v: String(sheet[ref]?.v ?? ''), z: '@' };
+      }
+    const lastColumn = Math.max((rows[0] ?? []).length - 1, ...text.columns);
+    sheet['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: lastRow, c: lastColumn } });
+  }
   XLSX.utils.book_append_sheet(book, sheet, sheetName);
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
-/** The template (001 §4 "bulk upload with template"): the header row only. */
-export function templateWorkbook(): Buffer {
-  return writeSheet([[...CONTACT_UPLOAD_COLUMNS]], 'Kontak');
+/** The column of the phone number in the template. */
+export const PHONE_COLUMN = CONTACT_UPLOAD_COLUMNS.indexOf('Nomor WhatsApp');
+
+/**
+ * The template (001 §4 "bulk upload with template"): the header row of the business's columns, the phone
+ * column and the custom phone fields' columns formatted as text for every row an upload may have.
+ */
+export function templateWorkbook(fields: readonly Pick<UploadField, 'title' | 'type'>[] = []): Buffer {
+  const header = contactUploadColumns(fields);
+  const phoneFields = fields.flatMap((f, i) =>
+    f.type === 'phone' ? [CONTACT_UPLOAD_COLUMNS.length + 1 + i] : [],
+  );
+  return writeSheet([header], 'Kontak', {
+    columns: [PHONE_COLUMN, ...phoneFields],
+    rows: CONTACT_UPLOAD_MAX_ROWS,
+  });
 }

@@ -27,8 +27,8 @@ beforeAll(async () => {
   noContact = await signInFresh(server.app, biz.members[3]!.email);
   otherOwner = await signInFresh(server.app, other.owner.email);
   accountId = (await connectWhatsapp(server.app, owner, 'http://127.0.0.1:9/v25.0')).id;
-});
-afterAll(() => server.close());
+}, 180_000);
+afterAll(() => server?.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 function call(method: Method, url: string, payload?: unknown, tokens = owner, lang = 'en') {

@@ -31,6 +31,9 @@ export function registerContactCrmRoutes(r: RouteRegistrar, deps: ServerDeps) {
   route(r, contactCrmEndpoints.chats, needs('CONTACT', 'READ'), ({ params, query, request }) =>
     crm.listContactChats(deps, auth(request), params.id!, query),
   );
+  route(r, contactCrmEndpoints.broadcasts, needs('CONTACT', 'READ'), ({ params, query, request }) =>
+    crm.listContactBroadcastHistory(deps, auth(request), params.id!, query),
+  );
 
   route(r, contactGroupEndpoints.list, needs('CONTACT', 'READ'), ({ query, request }) =>
     collections.listGroups(deps, auth(request), query),

@@ -12,10 +12,16 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../platform/http/pagination.js';
+import { listContactBroadcasts } from '../broadcasts/contact-history.js';
 import { displayIdOf } from '../tickets/tickets.service.js';
 import { checkCustomValues } from './contact-fields.service.js';
 import { findContact, lockPhone, phoneTaken } from './contacts.repository.js';
-import { getContactDetail, updateContact } from './contacts.service.js';
+import {
+  duplicatePhone,
+  duplicatePhoneAsConflict,
+  getContactDetail,
+  updateContact,
+} from './contacts.service.js';
 import * as repo from './contacts-list.repository.js';
 
 type ListQuery = z.output<typeof contactListQuerySchema>;
@@ -123,23 +129,24 @@ export async function createContact(
   const id = uuidv7();
   const extras = await extrasOf(deps, auth, input, NO_EXTRAS);
   const phone = input.phone ?? null;
-  await deps.db.transaction(async (tx) => {
-    if (phone) {
-      await lockPhone(tx, auth.clientId, phone);
-      if (await phoneTaken(tx, auth.clientId, phone, id))
-        throw conflict('contact.duplicate', { phone: 'contact.duplicate' });
-    }
-    await repo.insertContact(tx, {
-      clientId: auth.clientId,
-      id,
-      name: input.name,
-      phone,
-      email: input.email ?? null,
-      ...extras,
-    });
-    await repo.setContactTags(tx, auth.clientId, id, input.tagIds ?? []);
-    await repo.setContactGroups(tx, auth.clientId, id, input.groupIds ?? []);
-  });
+  await duplicatePhoneAsConflict(
+    deps.db.transaction(async (tx) => {
+      if (phone) {
+        await lockPhone(tx, auth.clientId, phone);
+        if (await phoneTaken(tx, auth.clientId, phone, id)) throw duplicatePhone();
+      }
+      await repo.insertContact(tx, {
+        clientId: auth.clientId,
+        id,
+        name: input.name,
+        phone,
+        email: input.email ?? null,
+        ...extras,
+      });
+      await repo.setContactTags(tx, auth.clientId, id, input.tagIds ?? []);
+      await repo.setContactGroups(tx, auth.clientId, id, input.groupIds ?? []);
+    }),
+  );
   return getContactProfile(deps, auth, id);
 }
 
@@ -177,6 +184,27 @@ export async function deleteContact(deps: ServerDeps, auth: AuthContext, id: str
     await repo.deleteContact(tx, auth.clientId, id);
   });
   return { ok: true as const };
+}
+
+/** 001 §2 contact detail: broadcast history (the broadcasts module keeps the recipients). */
+export async function listContactBroadcastHistory(
+  deps: ServerDeps,
+  auth: AuthContext,
+  id: string,
+  query: { cursor?: string | undefined; limit: number },
+) {
+  const contact = await findContact(deps.db, auth.clientId, id);
+  if (!contact) throw notFound();
+  const before = query.cursor ? decodeTimeCursor(query.cursor) : null;
+  if (query.cursor && !before) throw badRequest('validation.invalid');
+  const rows = await listContactBroadcasts(deps.db, auth.clientId, contact, before, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page,
+    nextCursor:
+      rows.length > query.limit && last ? encodeTimeCursor(new Date(last.createdAt), last.broadcastId) : null,
+  };
 }
 
 /** 001 §2 contact detail, chat history: every ticket of the contact, latest activity first. */

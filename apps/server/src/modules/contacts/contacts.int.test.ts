@@ -38,10 +38,10 @@ beforeAll(async () => {
     featureAccess: featureStringFrom(['CUSTOMER_SERVICE_INBOX']),
     csPosition: 'CS2',
   }));
-});
+}, 180_000);
 afterAll(async () => {
   for (const s of sockets) s.ws.terminate();
-  await server.close();
+  await server?.close();
 });
 
 const newTicket = (name?: string) =>

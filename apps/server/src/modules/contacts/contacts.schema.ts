@@ -36,7 +36,9 @@ export const contacts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
-    index('contacts_phone_idx').on(t.clientId, t.phone),
+    // One contact per number in a business (issue 6, session 3): phones are stored normalised (digits with
+    // the country code), so inbound messages, uploads and edits can rely on ON CONFLICT.
+    uniqueIndex('contacts_phone_key').on(t.clientId, t.phone),
     // Contact search (ARCHITECTURE "Search"): substring ILIKE on the name and the digits of the phone.
     index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('contacts_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),

@@ -1,18 +1,18 @@
 import type { ChannelCode, ContactDetail } from '@sapa/contracts';
 import { and, eq } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { publishTicketsUpdated } from '../tickets/ticket-properties.service.js';
 import { displayIdOf } from '../tickets/tickets.service.js';
 import * as repo from './contacts.repository.js';
-import { contactIdentities, contacts } from './contacts.schema.js';
+import { contacts } from './contacts.schema.js';
 
 /**
- * The contact behind a channel identity (WhatsApp: the wa_id), created on first contact. Safe under
- * concurrent deliveries: the identity is unique per (client, channel account, external id).
+ * The contact behind a channel identity (WhatsApp: the wa_id), created on first contact, or the contact
+ * that already has the WhatsApp number. Safe under concurrent deliveries (see `upsertContactsByIdentity`).
  */
 export async function upsertContactByIdentity(
   db: DbOrTx,
@@ -23,60 +23,74 @@ export async function upsertContactByIdentity(
     externalId: string;
     name: string | null;
   },
-): Promise<{ id: string; name: string; created: boolean }> {
-  const find = async () => {
-    const [row] = await db
-      .select({ id: contacts.id, name: contacts.name })
-      .from(contactIdentities)
-      .innerJoin(
-        contacts,
-        and(eq(contacts.clientId, contactIdentities.clientId), eq(contacts.id, contactIdentities.contactId)),
-      )
-      .where(
-        and(
-          eq(contactIdentities.clientId, input.clientId),
-          eq(contactIdentities.channelAccountId, input.channelAccountId),
-          eq(contactIdentities.externalId, input.externalId),
-        ),
-      );
-    return row;
-  };
-  const existing = await find();
-  if (existing) {
-    if (input.name && existing.name !== input.name && existing.name === input.externalId) {
-      await db
-        .update(contacts)
-        .set({ name: input.name, updatedAt: new Date() })
-        .where(and(eq(contacts.clientId, input.clientId), eq(contacts.id, existing.id)));
-      return { ...existing, name: input.name, created: false };
-    }
-    return { ...existing, created: false };
+): Promise<repo.IdentityContact> {
+  const found = await repo.upsertContactsByIdentity(db, {
+    clientId: input.clientId,
+    channel: input.channel,
+    channelAccountId: input.channelAccountId,
+    names: new Map([[input.externalId, input.name]]),
+  });
+  const contact = found.get(input.externalId);
+  if (!contact) throw new Error('contact identity vanished');
+  return contact;
+}
+
+/**
+ * A phone a customer typed (live-chat pre-chat form) as contacts store it: digits with the country code,
+ * a local 08… read as Indonesian (628…); null when it is not a phone number.
+ */
+export function typedPhoneOf(text: string | null): string | null {
+  const digits = (text ?? '')
+    .replace(/[\s\-.()]/g, '')
+    .replace(/^\+/, '')
+    .replace(/^0/, '62');
+  return /^[1-9]\d{8,14}$/.test(digits) ? digits : null;
+}
+
+/**
+ * Fills a new contact's email and phone from a form the customer filled (the live-chat pre-chat form).
+ * The phone is set only while no other contact of the business has it: a number typed by an anonymous
+ * visitor proves nothing, so it never joins the chat to another customer's contact (docs/decisions.md).
+ * A concurrent writer taking the number first is a unique violation caught inside a savepoint.
+ */
+export async function fillContactDetails(
+  db: DbOrTx,
+  clientId: string,
+  id: string,
+  details: { email: string | null; phone: string | null },
+) {
+  if (details.email)
+    await db
+      .update(contacts)
+      .set({ email: details.email, updatedAt: new Date() })
+      .where(and(eq(contacts.clientId, clientId), eq(contacts.id, id)));
+  const phone = typedPhoneOf(details.phone);
+  if (!phone) return;
+  try {
+    await db.transaction((sp) => repo.setPhoneIfFree(sp, clientId, id, phone));
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
   }
-  const id = uuidv7();
-  const name = input.name?.trim() || input.externalId;
-  await db
-    .insert(contacts)
-    .values({ clientId: input.clientId, id, name, phone: input.channel === 'WAP' ? input.externalId : null });
-  const inserted = await db
-    .insert(contactIdentities)
-    .values({
-      clientId: input.clientId,
-      channel: input.channel,
-      channelAccountId: input.channelAccountId,
-      externalId: input.externalId,
-      contactId: id,
-    })
-    .onConflictDoNothing()
-    .returning({ contactId: contactIdentities.contactId });
-  if (inserted.length > 0) return { id, name, created: true };
-  // Another delivery created the identity first: drop the contact made here and use theirs.
-  await db.delete(contacts).where(and(eq(contacts.clientId, input.clientId), eq(contacts.id, id)));
-  const raced = await find();
-  if (!raced) throw new Error('contact identity vanished');
-  return { ...raced, created: false };
 }
 
 // ---------------------------------------------------------------- the inbox contact panel (000 §2; 001 §3)
+
+/** 001 §8 "Duplicate contact: delete the existing one to update" (409, on the phone input). */
+export const duplicatePhone = () => conflict('contact.duplicate', { phone: 'contact.duplicate' });
+
+/**
+ * A write that sets a phone: the check under `lockPhone` answers most duplicates; a writer that does not
+ * take the lock (an inbound first message) may still win the race, which the unique index
+ * `contacts_phone_key` turns into a unique violation — answered with the same 409, never a 500.
+ */
+export async function duplicatePhoneAsConflict<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicatePhone();
+    throw err;
+  }
+}
 
 /** 000 §2 inbox contact detail panel: the contact, how each channel knows them, and their latest tickets. */
 export async function getContactDetail(
@@ -133,14 +147,15 @@ export async function updateContact(
     if (identities.some((i) => i.channel === 'WAP'))
       throw conflict('contact.whatsappPhone', { phone: 'contact.whatsappPhone' });
   }
-  await deps.db.transaction(async (tx) => {
-    if (phone && phone !== contact.phone) {
-      await repo.lockPhone(tx, auth.clientId, phone);
-      if (await repo.phoneTaken(tx, auth.clientId, phone, id))
-        throw conflict('contact.duplicate', { phone: 'contact.duplicate' });
-    }
-    await repo.updateContact(tx, auth.clientId, id, { name: input.name, phone, email });
-  });
+  await duplicatePhoneAsConflict(
+    deps.db.transaction(async (tx) => {
+      if (phone && phone !== contact.phone) {
+        await repo.lockPhone(tx, auth.clientId, phone);
+        if (await repo.phoneTaken(tx, auth.clientId, phone, id)) throw duplicatePhone();
+      }
+      await repo.updateContact(tx, auth.clientId, id, { name: input.name, phone, email });
+    }),
+  );
   // The ticket lists show the contact's name and number.
   if (input.name !== contact.name || phone !== contact.phone)
     await publishTicketsUpdated(deps, auth.clientId, { contactId: id });

@@ -1,8 +1,9 @@
-import { accountEndpoints, authEndpoints } from '@sapa/contracts';
+import { accountEndpoints, authEndpoints, csCapabilitiesOf } from '@sapa/contracts';
 import { AUTHENTICATED, PUBLIC, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
 import type { SendNotificationJob } from '../notifications/notifications.jobs.js';
+import { setAgentStatus } from '../teams/agents.service.js';
 import * as account from './account.service.js';
 import { MeCache } from './me-cache.js';
 import * as reset from './password-reset.service.js';
@@ -25,6 +26,10 @@ export function registerIdentityRoutes(
   route(r, authEndpoints.refresh, PUBLIC, ({ body }) => rotateSession(deps, body.refreshToken));
   route(r, authEndpoints.logout, AUTHENTICATED, async ({ request }) => {
     const auth = requireAuth(request);
+    // 000 §4 logout: revokes CS availability (an agent who can be assigned goes offline; Auto Assign
+    // passes them by). Users without such a position have no status to switch back.
+    if (auth.csPosition && csCapabilitiesOf(auth.csPosition).canBeAssigned)
+      await setAgentStatus(deps, auth, 'offline');
     await endSession(deps, auth.clientId, auth.sessionId);
     return { ok: true as const };
   });

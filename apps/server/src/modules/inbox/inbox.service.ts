@@ -26,6 +26,7 @@ import { recordTicketAudit } from '../teams/ticket-history.js';
 import {
   assertMayAssign,
   assertMayReply,
+  inGroupWhere,
   requireVisibleTicket,
   visibleTicketsWhere,
 } from '../teams/visibility.js';
@@ -73,6 +74,7 @@ export function ticketFilterConditions(clientId: string, q: BulkFilter): SQL[] {
   if (q.priority) where.push(eq(tickets.priority, q.priority));
   if (q.tag) where.push(sql`${tickets.tags} @> array[${q.tag}]::text[]`);
   if (q.responded) where.push(eq(tickets.responded, q.responded === 'true'));
+  if (q.groupId) where.push(inGroupWhere(clientId, q.groupId));
   if (q.search) {
     const term = q.search.trim();
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -23,8 +23,7 @@ import { AppError, badRequest, notFound, unauthorized } from '../../platform/htt
 import type { ChannelAccountRow } from '../channels/channels.service.js';
 import { findAccountById } from '../channels/channels.service.js';
 import { updateTicketLastStatus } from '../channels/outbound/outbound-send.job.js';
-import { contacts } from '../contacts/contacts.schema.js';
-import { upsertContactByIdentity } from '../contacts/contacts.service.js';
+import { fillContactDetails, upsertContactByIdentity } from '../contacts/contacts.service.js';
 import { mediaStorage } from '../tickets/media-storage.js';
 import { publishMessageUpdated, publishRealtime } from '../tickets/realtime.js';
 import { messages, type StoredMedia, tickets, uploads } from '../tickets/tickets.schema.js';
@@ -144,11 +143,7 @@ export async function startSession(
       externalId: visitorId,
       name: body.name,
     });
-    if (email || phone)
-      await tx
-        .update(contacts)
-        .set({ ...(email ? { email } : {}), ...(phone ? { phone } : {}), updatedAt: new Date() })
-        .where(and(eq(contacts.clientId, account.clientId), eq(contacts.id, contact.id)));
+    await fillContactDetails(tx, account.clientId, contact.id, { email, phone });
     await tx.insert(livechatVisitors).values({
       clientId: account.clientId,
       id: visitorId,

@@ -248,6 +248,7 @@ describe('Auto Assign play mode', () => {
       current: null,
       next: null,
       startedAt: null,
+      waiting: null,
     });
     // The ticket in hand stays with the agent.
     expect((await api('GET', `/api/tickets/${third}`, agent)).json().assigneeId).toBe(
@@ -313,6 +314,71 @@ describe('Auto Assign play mode', () => {
     // Deleting the view ends the sessions on it.
     await api('DELETE', `/api/views/${view.id}`, owner);
     expect((await api('GET', '/api/play', owner)).json().active).toBe(false);
+  });
+
+  it("hands out only tickets of the agent's groups, nothing while offline or at the maximum of open chats", async () => {
+    const team = await makeBusiness(server.deps.db, 'Putar Grup', [
+      { name: 'Agen A', csPosition: 'CS1' },
+      { name: 'Agen B', csPosition: 'CS1' },
+    ]);
+    const teamOwner = await signInFresh(server.app, team.owner.email);
+    const account = (await connectWhatsapp(server.app, teamOwner, 'http://127.0.0.1:9/v25.0')).id;
+    const [a, b] = team.members.slice(3);
+    const agentA = await signInFresh(server.app, a!.email);
+    const agentB = await signInFresh(server.app, b!.email);
+    const idA = team.userIds[a!.email]!;
+    const idB = team.userIds[b!.email]!;
+    const main = (await api('POST', '/api/cs/groups', teamOwner, { name: 'Utama' })).json();
+    const sales = (await api('POST', '/api/cs/groups', teamOwner, { name: 'Penjualan' })).json();
+    expect(main.isDefault).toBe(true);
+    await api('POST', `/api/cs/groups/${main.id}/members`, teamOwner, { userIds: [idA] });
+    await api('POST', `/api/cs/groups/${sales.id}/members`, teamOwner, { userIds: [idB] });
+    const noGroup = await waitingTicket(team.clientId, account);
+    const forSales = await waitingTicket(team.clientId, account);
+    const alsoMain = await waitingTicket(team.clientId, account);
+    await api('POST', `/api/tickets/${forSales}/assign`, teamOwner, { groupId: sales.id });
+
+    // Groups: A (default group) gets the tickets without a group, B the sales ticket only.
+    const startedA = await api('POST', '/api/play/start', agentA, { channel: 'WAP' });
+    expect(startedA.json()).toMatchObject({
+      current: { id: noGroup },
+      next: { id: alsoMain },
+      waiting: null,
+    });
+    const startedB = await api('POST', '/api/play/start', agentB, { channel: 'WAP' });
+    expect(startedB.json()).toMatchObject({ current: { id: forSales }, next: null });
+
+    // Maximum concurrent chats: A may hold one chat; Next keeps the first, so nothing more is handed out.
+    const limit = await api('PUT', `/api/cs/agents/${idA}`, teamOwner, { maxConcurrentChats: 1 });
+    expect(limit.statusCode, limit.body).toBe(200);
+    const full = await api('POST', '/api/play/next', agentA, {});
+    expect(full.json()).toMatchObject({ current: null, next: { id: alsoMain }, waiting: 'atCapacity' });
+    expect((await api('GET', `/api/tickets/${alsoMain}`, teamOwner)).json().status).toBe('unassigned');
+    // Resolving the chat in hand makes room: the next ticket is handed out.
+    await api('POST', `/api/tickets/${noGroup}/resolve`, agentA, {});
+    const room = await api('GET', '/api/play', agentA);
+    expect(room.json()).toMatchObject({ current: { id: alsoMain }, waiting: null });
+
+    // Offline: nothing is handed out; back online, the playlist goes on.
+    await api('PUT', `/api/cs/agents/${idA}`, teamOwner, { maxConcurrentChats: 10 });
+    const another = await waitingTicket(team.clientId, account);
+    expect((await api('PUT', '/api/cs/me/status', agentA, { status: 'offline' })).statusCode).toBe(200);
+    const offline = await api('POST', '/api/play/next', agentA, {});
+    expect(offline.json()).toMatchObject({ current: null, next: { id: another }, waiting: 'offline' });
+    expect((await api('GET', `/api/tickets/${another}`, teamOwner)).json().status).toBe('unassigned');
+    await api('PUT', '/api/cs/me/status', agentA, { status: 'online' });
+    expect((await api('GET', '/api/play', agentA)).json()).toMatchObject({
+      current: { id: another },
+      waiting: null,
+    });
+
+    // An agent in no group takes any group's ticket.
+    const lateSales = await waitingTicket(team.clientId, account);
+    await api('POST', `/api/tickets/${lateSales}/assign`, teamOwner, { groupId: sales.id });
+    const groupless = await signInFresh(server.app, team.agent.email);
+    expect((await api('POST', '/api/play/start', groupless, { channel: 'WAP' })).json()).toMatchObject({
+      current: { id: lateSales },
+    });
   });
 
   it('twenty agents playing at once never receive the same ticket, and every ticket is handed out', async () => {

@@ -4,6 +4,7 @@ import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { ticketTransfers } from '../teams/teams.schema.js';
 import { recordTicketAudit } from '../teams/ticket-history.js';
+import { inAgentGroupsWhere } from '../teams/visibility.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { viewConditions } from '../views/views.repository.js';
 import { EXPIRING_CHANNELS, type PlaySource } from './play.rules.js';
@@ -27,6 +28,7 @@ function playableConditions(s: PlaylistScope): SQL[] {
     eq(tickets.clientId, s.clientId),
     eq(tickets.status, 'unassigned'),
     sql`${tickets.assigneeId} is null`,
+    inAgentGroupsWhere(s.clientId, s.userId),
     ...(s.source.kind === 'channel'
       ? [eq(tickets.channel, s.source.channel)]
       : viewConditions(s.source.filters, s.userId)),

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, conflict, forbidden } from '../../platform/http/errors.js';
 import { REALTIME_TOPIC } from '../../platform/realtime/realtime-hub.js';
+import { agentBlockOf } from '../teams/agents.service.js';
 import { publishRealtime } from '../tickets/realtime.js';
 import { getTicket, getTicketSummary } from '../tickets/tickets.service.js';
 import { findViewRow } from '../views/views.repository.js';
@@ -76,7 +77,9 @@ async function settle(tx: DbOrTx, session: PlaySessionRow, now: Date, advance: b
     since: session.startedAt ?? now,
     now,
   };
-  if (!currentId) {
+  // An offline agent, or one with as many open chats as their maximum, is handed nothing (the session's
+  // row lock makes this check and the claim one step per agent).
+  if (!currentId && !(await agentBlockOf(tx, session.clientId, session.userId))) {
     currentId = await claimTicket(tx, scope);
     if (currentId) touched.push(currentId);
   }
@@ -107,13 +110,15 @@ async function stateOf(deps: ServerDeps, session: PlaySessionRow | undefined): P
       current: null,
       next: null,
       startedAt: null,
+      waiting: null,
     };
-  const [view, current, next] = await Promise.all([
+  const [view, current, next, waiting] = await Promise.all([
     session.viewId ? findViewRow(deps.db, session.clientId, session.viewId) : undefined,
     session.currentTicketId
       ? getTicketSummary(deps.db, session.clientId, session.currentTicketId)
       : undefined,
     session.nextTicketId ? getTicketSummary(deps.db, session.clientId, session.nextTicketId) : undefined,
+    session.currentTicketId ? null : agentBlockOf(deps.db, session.clientId, session.userId),
   ]);
   return {
     active: true,
@@ -123,6 +128,7 @@ async function stateOf(deps: ServerDeps, session: PlaySessionRow | undefined): P
     current: current ?? null,
     next: next ?? null,
     startedAt: session.startedAt?.getTime() ?? null,
+    waiting,
   };
 }
 

@@ -13,6 +13,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import { notFound } from '../../platform/http/errors.js';
 import { memberships, users } from '../identity/identity.schema.js';
 import { tickets } from '../tickets/tickets.schema.js';
@@ -43,6 +44,13 @@ export async function getConfiguration(db: DbOrTx, clientId: string): Promise<Cs
   };
 }
 
+/** Bus topic: a business's CS feature flags changed (every process updates its sockets' masking). */
+export const CS_FLAGS_TOPIC = 'cs.flags';
+export interface CsFlagsChanged extends Pick<CsConfiguration, 'featureCs' | 'featureManager'> {
+  clientId: string;
+}
+const publishCsFlags = (bus: EventBus, event: CsFlagsChanged) => bus.publish(CS_FLAGS_TOPIC, event);
+
 export async function updateConfiguration(
   deps: ServerDeps,
   auth: AuthContext,
@@ -62,12 +70,20 @@ export async function updateConfiguration(
     .insert(csConfigurations)
     .values({ clientId: auth.clientId, ...values })
     .onConflictDoUpdate({ target: csConfigurations.clientId, set: values });
+  await publishCsFlags(deps.bus, {
+    clientId: auth.clientId,
+    featureCs: input.featureCs,
+    featureManager: input.featureManager,
+  });
   if (input.isAutoAssignFeature) await requestAutoAssign(deps, auth.clientId);
   return getConfiguration(deps.db, auth.clientId);
 }
 
 /** 000 §5: phone numbers are hidden when bit 128 is set in featureCs (featureManager for supervisors). */
-export function hidesPhone(config: CsConfiguration, position: CsPosition | null): boolean {
+export function hidesPhone(
+  config: Pick<CsConfiguration, 'featureCs' | 'featureManager'>,
+  position: CsPosition | null,
+): boolean {
   if (!position) return false;
   const flags = position === 'SPV1' || position === 'SPV2' ? config.featureManager : config.featureCs;
   return (flags & HIDE_PHONE_BIT) !== 0;
@@ -79,6 +95,11 @@ export function maskPhone(handle: string): string {
   return `${'•'.repeat(handle.length - 3)}${handle.slice(-3)}`;
 }
 
+/** The summary with its contact's phone number masked. */
+export function maskSummary(t: TicketSummary): TicketSummary {
+  return { ...t, contact: { ...t.contact, handle: maskPhone(t.contact.handle) } };
+}
+
 /** A function that masks ticket summaries for this caller (identity when nothing is hidden). */
 export async function summaryMaskFor(
   db: DbOrTx,
@@ -86,7 +107,7 @@ export async function summaryMaskFor(
 ): Promise<(t: TicketSummary) => TicketSummary> {
   if (!auth.csPosition) return (t) => t;
   if (!hidesPhone(await getConfiguration(db, auth.clientId), auth.csPosition)) return (t) => t;
-  return (t) => ({ ...t, contact: { ...t.contact, handle: maskPhone(t.contact.handle) } });
+  return maskSummary;
 }
 
 async function stateOf(db: DbOrTx, clientId: string, userId: string) {
@@ -98,6 +119,26 @@ async function stateOf(db: DbOrTx, clientId: string, userId: string) {
     status: row?.status ?? ('online' as const),
     maxConcurrentChats: row?.maxConcurrentChats ?? DEFAULT_MAX_CONCURRENT_CHATS,
   };
+}
+
+/**
+ * Why an agent may not be handed another chat now (000 §3 agentStatus, maximum concurrent chats), or null
+ * when they may: offline, or as many open chats as their maximum.
+ */
+export async function agentBlockOf(
+  db: DbOrTx,
+  clientId: string,
+  userId: string,
+): Promise<'offline' | 'atCapacity' | null> {
+  const state = await stateOf(db, clientId, userId);
+  if (state.status === 'offline') return 'offline';
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(
+      and(eq(tickets.clientId, clientId), eq(tickets.assigneeId, userId), eq(tickets.status, 'assigned')),
+    );
+  return Number(row?.n ?? 0) >= state.maxConcurrentChats ? 'atCapacity' : null;
 }
 
 export async function getCsMe(deps: ServerDeps, auth: AuthContext): Promise<CsMe> {

@@ -228,6 +228,28 @@ describe('who sees and does what (000 §6 CS positions)', () => {
     expect((await api('PUT', '/api/cs/me/status', cs2b, { status: 'away' })).statusCode).toBe(400);
   });
 
+  it('switches an agent offline when they log out (000 §4 logout revokes CS availability)', async () => {
+    const member = biz.members[6]!;
+    const tokens = await signInFresh(server.app, member.email);
+    expect((await api('GET', '/api/cs/me', tokens)).json().status).toBe('online');
+    const out = await api('POST', '/api/auth/logout', tokens, {});
+    expect(out.statusCode, out.body).toBe(200);
+    const again = await signInFresh(server.app, member.email);
+    expect((await api('GET', '/api/cs/me', again)).json().status).toBe('offline');
+    const agents = (await api('GET', '/api/cs/agents', owner)).json().items;
+    expect(agents.find((a: { userId: string }) => a.userId === ids.cs2b)).toMatchObject({
+      status: 'offline',
+    });
+    // A user without an assignable position (the owner) has no status to switch: it stays as it was.
+    const ownerSession = await signInFresh(server.app, biz.owner.email);
+    await api('POST', '/api/auth/logout', ownerSession, {});
+    expect((await api('GET', '/api/cs/me', owner)).json().status).toBe('online');
+    // Another business's agent is untouched.
+    const otherAgent = await signInFresh(server.app, other.agent.email);
+    expect((await api('GET', '/api/cs/me', otherAgent)).json().status).toBe('online');
+    expect((await api('PUT', '/api/cs/me/status', again, { status: 'online' })).json().status).toBe('online');
+  });
+
   it('hides phone numbers when bit 128 is set (featureCs for agents, featureManager for supervisors)', async () => {
     const { ticketId, phone } = await waitingTicket();
     await api('POST', `/api/tickets/${ticketId}/assign`, owner, { assigneeId: ids.cs2 });
@@ -250,6 +272,73 @@ describe('who sees and does what (000 §6 CS positions)', () => {
     // Only CS setting may change it; reading needs the inbox.
     expect((await api('PUT', '/api/cs/configuration', cs2, base)).statusCode).toBe(403);
     expect((await api('GET', '/api/cs/configuration', cs2)).statusCode).toBe(200);
+  });
+
+  it('hides phone numbers in socket events the same way (a masked and an unmasked receiver)', async () => {
+    const first = await waitingTicket();
+    const second = await waitingTicket();
+    await api('POST', `/api/tickets/${first.ticketId}/assign`, owner, { assigneeId: ids.cs2 });
+    await api('POST', `/api/tickets/${second.ticketId}/assign`, owner, { assigneeId: ids.cs2b });
+    const masked = (phone: string) => `${'•'.repeat(phone.length - 3)}${phone.slice(-3)}`;
+    const flags0 = (await api('GET', '/api/cs/configuration', owner)).json();
+    // cs2 connects before the flag changes (the bus tells its process), cs2b after (loaded on connect).
+    const sockets: Record<string, TestSocket> = {};
+    for (const [name, tokens] of Object.entries({ owner, spv1, cs2 }))
+      sockets[name] = await connectChat(base, tokens.accessToken);
+    expect((await api('PUT', '/api/cs/configuration', owner, { ...flags0, featureCs: 128 })).statusCode).toBe(
+      200,
+    );
+    sockets.cs2b = await connectChat(base, cs2b.accessToken);
+    try {
+      const handleIn = async (s: TestSocket, ticketId: string, marker: string) => {
+        const event = await waitFor(async () =>
+          s.received.find(
+            (e) => e.type === 'ticket.updated' && e.ticket.id === ticketId && e.ticket.remarks === marker,
+          ),
+        );
+        return event.type === 'ticket.updated' ? event.ticket.contact.handle : '';
+      };
+      const publishMarked = async (ticketId: string, marker: string) => {
+        const summary = await getTicketSummary(server.deps.db, biz.clientId, ticketId);
+        await publishRealtime(server.deps, {
+          type: 'ticket.updated',
+          clientId: biz.clientId,
+          ticket: { ...summary!, remarks: marker },
+        });
+      };
+      const m1 = `mask-${randomUUID()}`;
+      await publishMarked(first.ticketId, m1);
+      await publishMarked(second.ticketId, m1);
+      expect(await handleIn(sockets.cs2!, first.ticketId, m1)).toBe(masked(first.phone));
+      expect(await handleIn(sockets.cs2b!, second.ticketId, m1)).toBe(masked(second.phone));
+      expect(await handleIn(sockets.owner!, first.ticketId, m1)).toBe(first.phone);
+      expect(await handleIn(sockets.spv1!, first.ticketId, m1)).toBe(first.phone);
+      expect(await handleIn(sockets.spv1!, second.ticketId, m1)).toBe(second.phone);
+
+      // A real reply: message.created carries the ticket summary, masked for the agent only.
+      expect((await reply(first.ticketId, cs2)).statusCode).toBe(200);
+      const created = (s: TestSocket) =>
+        waitFor(async () => {
+          const e = s.received.find((e) => e.type === 'message.created' && e.ticket.id === first.ticketId);
+          return e?.type === 'message.created' ? e.ticket.contact.handle : undefined;
+        });
+      expect(await created(sockets.cs2!)).toBe(masked(first.phone));
+      expect(await created(sockets.owner!)).toBe(first.phone);
+      // Nothing unmasked ever reached the agents' sockets.
+      for (const s of [sockets.cs2!, sockets.cs2b!])
+        expect(JSON.stringify(s.received)).not.toMatch(new RegExp(`${first.phone}|${second.phone}`));
+
+      // Manager flags: supervisors masked, agents not any more.
+      await api('PUT', '/api/cs/configuration', owner, { ...flags0, featureManager: 128 });
+      const m2 = `mask-${randomUUID()}`;
+      await publishMarked(first.ticketId, m2);
+      expect(await handleIn(sockets.spv1!, first.ticketId, m2)).toBe(masked(first.phone));
+      expect(await handleIn(sockets.cs2!, first.ticketId, m2)).toBe(first.phone);
+      expect(await handleIn(sockets.owner!, first.ticketId, m2)).toBe(first.phone);
+    } finally {
+      await api('PUT', '/api/cs/configuration', owner, flags0);
+      for (const s of Object.values(sockets)) s.ws.terminate();
+    }
   });
 
   it('refuses to delete a user with assigned or open tickets (001 §5)', async () => {
@@ -382,7 +471,14 @@ describe('assignment, transfer history and audit log', () => {
       },
       { fromUserId: null, toUserId: ids.cs2, fromGroupId: group.id, source: 'manual' },
     ]);
-    const audit = (await api('GET', `/api/tickets/${ticketId}/audit`, cs2)).json().items;
+    const auditRes = (await api('GET', `/api/tickets/${ticketId}/audit`, cs2)).json();
+    const audit = auditRes.items;
+    // Ids in the changes come with their names (this business's agents and groups).
+    expect(auditRes.names).toMatchObject({
+      [ids.agent]: 'Agent',
+      [ids.cs2]: 'Agen Dua',
+      [group.id]: 'Retur',
+    });
     const actions = audit.map((a: { action: string }) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['assign', 'transfer', 'update', 'resolve']));
     expect(audit.find((a: { action: string }) => a.action === 'update').changes).toEqual({
@@ -395,6 +491,46 @@ describe('assignment, transfer history and audit log', () => {
     });
     expect((await api('GET', `/api/tickets/${ticketId}/audit`, otherOwner)).statusCode).toBe(404);
     expect((await api('GET', `/api/tickets/${ticketId}/transfers`, otherOwner)).statusCode).toBe(404);
+  });
+});
+
+describe('CS group filter of the inbox', () => {
+  it("lists a group's tickets; the default group also holds tickets without a group", async () => {
+    const team = await makeBusiness(server.deps.db, 'Filter Grup');
+    const teamOwner = await signInFresh(server.app, team.owner.email);
+    const account = (await connectWhatsapp(server.app, teamOwner, 'http://127.0.0.1:9/v25.0')).id;
+    const main = (await api('POST', '/api/cs/groups', teamOwner, { name: 'Utama' })).json();
+    const sales = (await api('POST', '/api/cs/groups', teamOwner, { name: 'Penjualan' })).json();
+    expect(main.isDefault).toBe(true);
+    const none = await waitingTicket(team.clientId, account);
+    const inMain = await waitingTicket(team.clientId, account);
+    const inSales = await waitingTicket(team.clientId, account);
+    await api('POST', `/api/tickets/${inMain.ticketId}/assign`, teamOwner, { groupId: main.id });
+    await api('POST', `/api/tickets/${inSales.ticketId}/assign`, teamOwner, { groupId: sales.id });
+    const list = async (tokens: TokenPair, groupId: string) => {
+      const res = await api('GET', `/api/inbox/tickets?tab=unassigned&groupId=${groupId}`, tokens);
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json()
+        .items.map((t: { id: string }) => t.id)
+        .sort();
+    };
+    expect(await list(teamOwner, sales.id)).toEqual([inSales.ticketId]);
+    expect(await list(teamOwner, main.id)).toEqual([none.ticketId, inMain.ticketId].sort());
+    // Another business's group (or an unknown one) selects nothing of this business.
+    const foreign = (await api('POST', '/api/cs/groups', otherOwner, { name: 'Asing' })).json();
+    expect(foreign.isDefault).toBe(true);
+    expect(await list(teamOwner, foreign.id)).toEqual([]);
+    expect(await list(otherOwner, main.id)).toEqual([]);
+    const bad = await api('GET', '/api/inbox/tickets?groupId=not-a-uuid', teamOwner);
+    expect(bad.statusCode).toBe(400);
+    // Bulk "every matching ticket" uses the same filter.
+    const job = await api('POST', '/api/bulk-jobs', teamOwner, {
+      selection: { kind: 'filter', filter: { tab: 'unassigned', groupId: sales.id } },
+      action: { priority: 1 },
+    });
+    expect(job.statusCode, job.body).toBe(200);
+    expect(job.json().totalTickets).toBe(1);
   });
 });
 

@@ -5,7 +5,7 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
 import * as agents from './agents.service.js';
 import * as groups from './groups.service.js';
-import { listTicketAudit, listTicketTransfers } from './ticket-history.js';
+import { listTicketAudit, listTicketTransfers, namesInAudit } from './ticket-history.js';
 import { requireVisibleTicket } from './visibility.js';
 
 const languageOf = (request: FastifyRequest) => languageFromHeader(request.headers['accept-language']);
@@ -71,6 +71,7 @@ export function registerTeamRoutes(r: RouteRegistrar, deps: ServerDeps) {
   route(r, teamEndpoints.audit, inbox, async ({ params, request }) => {
     const auth = requireAuth(request);
     await requireVisibleTicket(deps.db, auth, params.id!);
-    return { items: await listTicketAudit(deps.db, auth.clientId, params.id!) };
+    const items = await listTicketAudit(deps.db, auth.clientId, params.id!);
+    return { items, names: await namesInAudit(deps.db, auth.clientId, items) };
   });
 }

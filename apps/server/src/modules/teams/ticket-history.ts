@@ -1,9 +1,10 @@
 import type { TicketAuditEntry, TicketTransfer } from '@sapa/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { users } from '../identity/identity.schema.js';
+import { memberships, users } from '../identity/identity.schema.js';
+import { ticketCategories } from '../tickets/tickets.schema.js';
 import { csGroups, ticketAuditLog, ticketTransfers } from './teams.schema.js';
 
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
@@ -39,6 +40,56 @@ export async function recordTicketAudit(
     createdAt: entry.at ?? new Date(),
   });
 }
+
+/** The fields of audit changes whose values are ids, by what they name. */
+const USER_FIELDS = ['assigneeId'];
+const GROUP_FIELDS = ['groupId'];
+const CATEGORY_FIELDS = ['categoryId'];
+
+/**
+ * The names of the agents, groups and categories the entries' changes name by id (this business's only;
+ * a deleted one is left out and shown as unknown).
+ */
+export async function namesInAudit(
+  db: DbOrTx,
+  clientId: string,
+  entries: TicketAuditEntry[],
+): Promise<Record<string, string>> {
+  const idsOf = (fields: string[]) => {
+    const ids = new Set<string>();
+    for (const e of entries)
+      for (const f of fields)
+        for (const v of [e.changes[f]?.from, e.changes[f]?.to])
+          if (typeof v === 'string' && UUID.test(v)) ids.add(v);
+    return [...ids];
+  };
+  const userIds = idsOf(USER_FIELDS);
+  const groupIds = idsOf(GROUP_FIELDS);
+  const categoryIds = idsOf(CATEGORY_FIELDS);
+  const [u, g, c] = await Promise.all([
+    userIds.length
+      ? db
+          .select({ id: users.id, name: users.name })
+          .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
+          .where(and(eq(memberships.clientId, clientId), inArray(memberships.userId, userIds)))
+      : [],
+    groupIds.length
+      ? db
+          .select({ id: csGroups.id, name: csGroups.name })
+          .from(csGroups)
+          .where(and(eq(csGroups.clientId, clientId), inArray(csGroups.id, groupIds)))
+      : [],
+    categoryIds.length
+      ? db
+          .select({ id: ticketCategories.id, name: ticketCategories.name })
+          .from(ticketCategories)
+          .where(and(eq(ticketCategories.clientId, clientId), inArray(ticketCategories.id, categoryIds)))
+      : [],
+  ]);
+  return Object.fromEntries([...u, ...g, ...c].map((r) => [r.id, r.name]));
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listTicketAudit(
   db: DbOrTx,

@@ -5,13 +5,14 @@ import {
   csCapabilitiesOf,
   type RealtimeEvent,
 } from '@sapa/contracts';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import type { CanReceive } from '../../platform/realtime/realtime-hub.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { getTicket, type TicketRow } from '../tickets/tickets.service.js';
+import { csGroupMembers, csGroups } from './teams.schema.js';
 
 /**
  * Who sees which tickets (000 §6 CS roles in the inbox): Supervisors 1 and 2 and users without a CS
@@ -23,6 +24,31 @@ export function visibleTicketsWhere(auth: Pick<AuthContext, 'userId' | 'csPositi
   if (sees === 'all') return undefined;
   if (sees === 'own') return eq(tickets.assigneeId, auth.userId);
   return and(eq(tickets.assigneeId, auth.userId), inArray(tickets.assignedVia, ['auto', 'play']));
+}
+
+/**
+ * Tickets of a CS group: those in it, and for the default group also those without a group (000 §5: a
+ * ticket with no group belongs to the default group).
+ */
+export function inGroupWhere(clientId: string, groupId: string): SQL {
+  return or(
+    eq(tickets.groupId, groupId),
+    and(
+      isNull(tickets.groupId),
+      sql`exists (select 1 from ${csGroups} where ${csGroups.clientId} = ${clientId} and ${csGroups.id} = ${groupId} and ${csGroups.isDefault})`,
+    ),
+  )!;
+}
+
+/**
+ * Tickets an agent playing Auto Assign may take (000 §5 group rules): a member of groups takes the tickets
+ * of their groups (a ticket without a group is the default group's); an agent in no group takes any, as
+ * play mode is the agent's own pick of a view or channel.
+ */
+export function inAgentGroupsWhere(clientId: string, userId: string): SQL {
+  return sql`(not exists (select 1 from ${csGroupMembers} where ${csGroupMembers.clientId} = ${clientId} and ${csGroupMembers.userId} = ${userId})
+    or coalesce(${tickets.groupId}, (select ${csGroups.id} from ${csGroups} where ${csGroups.clientId} = ${clientId} and ${csGroups.isDefault}))
+       in (select ${csGroupMembers.groupId} from ${csGroupMembers} where ${csGroupMembers.clientId} = ${clientId} and ${csGroupMembers.userId} = ${userId}))`;
 }
 
 /** Whether the caller may see this ticket row (a ticket they may not see answers 404, like an unknown one). */

@@ -22,6 +22,7 @@ import type { sendJobSchema } from '../channels/outbound/outbound-send.job.js';
 import { contactIdentities, contacts } from '../contacts/contacts.schema.js';
 import { upsertContactByIdentity } from '../contacts/contacts.service.js';
 import { users } from '../identity/identity.schema.js';
+import { recordCreationTime } from '../ticket-forms/ticket-forms.service.js';
 import { publishRealtime } from '../tickets/realtime.js';
 import { messages, tickets } from '../tickets/tickets.schema.js';
 import {
@@ -261,6 +262,18 @@ async function openNewTicket(
  * sending anything. Idempotent on `clientMessageId` for WhatsApp (the message carries it).
  */
 export async function startNewChat(
+  deps: ServerDeps,
+  jobs: TemplateSendJobs,
+  auth: AuthContext,
+  body: Body<'newChat'>,
+): Promise<{ ticket: TicketSummary; message: Message | null }> {
+  const started = await openNewChat(deps, jobs, auth, body);
+  // 000 §3 time tracker: manual ticket creation (a repeated request records it once).
+  if (body.timeTracking) await recordCreationTime(deps, auth, started.ticket.id, body.timeTracking);
+  return started;
+}
+
+async function openNewChat(
   deps: ServerDeps,
   jobs: TemplateSendJobs,
   auth: AuthContext,

@@ -1,5 +1,5 @@
 import type { TemplateUsage } from '@sapa/contracts';
-import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { whatsappTemplates } from './templates.schema.js';
 
@@ -62,4 +62,84 @@ export async function findUsableTemplate(
 
 export async function insertTemplates(db: DbOrTx, rows: (typeof whatsappTemplates.$inferInsert)[]) {
   if (rows.length) await db.insert(whatsappTemplates).values(rows).onConflictDoNothing();
+}
+
+// ------------------------------------------------------------------------------- template management
+
+/** Templates of the business that are not deleted, newest change first, optionally by name and status. */
+export function listManagedTemplates(
+  db: DbOrTx,
+  clientId: string,
+  filter: { search?: string | undefined; status?: string | undefined },
+) {
+  const conditions: SQL[] = [eq(whatsappTemplates.clientId, clientId), isNull(whatsappTemplates.deletedAt)];
+  if (filter.search)
+    conditions.push(
+      sql`position(${filter.search.toLowerCase()} in lower(${whatsappTemplates.name} || ' ' || ${whatsappTemplates.body})) > 0`,
+    );
+  if (filter.status) conditions.push(eq(whatsappTemplates.status, filter.status));
+  return db
+    .select()
+    .from(whatsappTemplates)
+    .where(and(...conditions))
+    .orderBy(desc(whatsappTemplates.updatedAt), asc(whatsappTemplates.name))
+    .limit(500);
+}
+
+/** A template of the business that is not deleted. */
+export async function findLiveTemplate(db: DbOrTx, clientId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(whatsappTemplates)
+    .where(
+      and(
+        eq(whatsappTemplates.clientId, clientId),
+        eq(whatsappTemplates.id, id),
+        isNull(whatsappTemplates.deletedAt),
+      ),
+    );
+  return row;
+}
+
+/** Whether a live template has this name, and whether a template of this name was deleted since `since`. */
+export async function nameUse(db: DbOrTx, clientId: string, name: string, since: Date) {
+  const rows = await db
+    .select({ deletedAt: whatsappTemplates.deletedAt })
+    .from(whatsappTemplates)
+    .where(
+      and(
+        eq(whatsappTemplates.clientId, clientId),
+        eq(whatsappTemplates.name, name),
+        or(isNull(whatsappTemplates.deletedAt), gt(whatsappTemplates.deletedAt, since)),
+      ),
+    );
+  return { taken: rows.some((r) => r.deletedAt === null), blocked: rows.some((r) => r.deletedAt !== null) };
+}
+
+/**
+ * For broadcasts (issue 7 points 2–3): the approved, not deleted templates of the business, optionally of
+ * one account (a template of no account serves every account), with their variables (`name`, `sample`,
+ * `contactField`) and `templateType` — a broadcast fills contact variables from each recipient's contact
+ * and asks the maker for the manual ones. Render one recipient's message with `renderTemplateMessage`
+ * (templates.service.ts): it gives the Graph `components` and the rendered text.
+ */
+export function listApprovedTemplates(db: DbOrTx, clientId: string, channelAccountId?: string) {
+  const conditions: SQL[] = [
+    eq(whatsappTemplates.clientId, clientId),
+    eq(whatsappTemplates.status, 'approved'),
+    isNull(whatsappTemplates.deletedAt),
+  ];
+  if (channelAccountId)
+    conditions.push(
+      or(
+        isNull(whatsappTemplates.channelAccountId),
+        eq(whatsappTemplates.channelAccountId, channelAccountId),
+      )!,
+    );
+  return db
+    .select()
+    .from(whatsappTemplates)
+    .where(and(...conditions))
+    .orderBy(asc(whatsappTemplates.name))
+    .limit(500);
 }

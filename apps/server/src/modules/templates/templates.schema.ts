@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clients } from '../tenancy/tenancy.schema.js';
 
 export interface TemplateVariable {
@@ -27,8 +37,10 @@ export const whatsappTemplates = pgTable(
     channelAccountId: uuid('channel_account_id'),
     name: text('name').notNull(),
     language: text('language').notNull(),
-    /** AUTHENTICATION, UTILITY or MARKETING. */
+    /** AUTHENTICATION, UTILITY or MARKETING (the provider's, when it changed the submitted one). */
     category: text('category').notNull(),
+    /** The category Sapa submitted, when the provider changed it (001 §4; `template_category_update`). */
+    previousCategory: text('previous_category'),
     subCategory: text('sub_category'),
     headerType: text('header_type')
       .$type<'none' | 'text' | 'image' | 'video' | 'document'>()
@@ -46,7 +58,7 @@ export const whatsappTemplates = pgTable(
     isFollowUp: boolean('is_follow_up').notNull().default(false),
     /** Offered by the new chat window (a rejected or variable template cannot be one). */
     isNewMessage: boolean('is_new_message').notNull().default(false),
-    /** pending, approved, rejected, paused, disabled (provider review outcome). */
+    /** TEMPLATE_STATUSES of the contracts: pending, approved, rejected, paused, disabled … (001 §4). */
     status: text('status').notNull().default('pending'),
     providerTemplateId: text('provider_template_id'),
     rejectionReason: text('rejection_reason'),
@@ -56,8 +68,12 @@ export const whatsappTemplates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
-    uniqueIndex('whatsapp_templates_name_key')
-      .on(t.clientId, t.name, t.language)
-      .where(sql`${t.deletedAt} is null`),
+    // 001 §5: a template name is unique in the business (whatever its language) while not deleted.
+    uniqueIndex('whatsapp_templates_name_key').on(t.clientId, t.name).where(sql`${t.deletedAt} is null`),
+    // The 30-day block of a deleted name (001 §4) and the status webhooks' lookup by provider id.
+    index('whatsapp_templates_deleted_name_idx')
+      .on(t.clientId, t.name, t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+    index('whatsapp_templates_provider_idx').on(t.clientId, t.providerTemplateId),
   ],
 );

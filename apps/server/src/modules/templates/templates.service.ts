@@ -36,6 +36,11 @@ export async function listTemplates(
   return { items: rows.map(toTemplate) };
 }
 
+/** A Graph template component with its parameters (header media link, body texts). */
+export type TemplateComponent =
+  | { type: 'header'; parameters: { type: 'image' | 'video' | 'document'; [kind: string]: unknown }[] }
+  | { type: 'body'; parameters: { type: 'text'; text: string }[] };
+
 /** The stored content of a template message: the rendered body for display, the Graph template to send. */
 export interface TemplateMessageContent {
   text: string;
@@ -43,7 +48,7 @@ export interface TemplateMessageContent {
     template: {
       name: string;
       language: string;
-      components: { type: 'body'; parameters: { type: 'text'; text: string }[] }[];
+      components: TemplateComponent[];
     };
     templateId: string;
   };
@@ -51,10 +56,17 @@ export interface TemplateMessageContent {
 
 /**
  * Fills the template's variables (the agent's values, else the contact's fields; every one required, 400
- * naming the missing ones) into the Graph `components` and the rendered body.
+ * naming the missing ones) into the Graph `components` and the rendered body. A media header is sent with
+ * the template's sample media as its link.
+ *
+ * Broadcasts (issue 7): call this once per recipient with the maker's typed values and the recipient's
+ * contact (`name`, `phone`, `email`); the result's `payload.template` is the Graph `template` object of
+ * `POST /{phone-number-id}/messages` and `text` the message as the inbox shows it. List the templates a
+ * broadcast may use with `listApprovedTemplates` (templates.repository.ts).
  */
 export function renderTemplateMessage(
-  template: Pick<repo.TemplateRow, 'id' | 'name' | 'language' | 'body' | 'variables'>,
+  template: Pick<repo.TemplateRow, 'id' | 'name' | 'language' | 'body' | 'variables'> &
+    Partial<Pick<repo.TemplateRow, 'headerType' | 'headerMediaUrl'>>,
   typed: readonly string[],
   contact: Partial<Record<TemplateContactField, string | null>>,
 ): TemplateMessageContent {
@@ -64,16 +76,19 @@ export function renderTemplateMessage(
     throw new AppError(400, 'template.variableRequired', {
       fields: Object.fromEntries(missing.map((i) => [`variables.${i}`, 'template.variableRequired'])),
     });
+  const components: TemplateComponent[] = [];
+  const kind = template.headerType;
+  if ((kind === 'image' || kind === 'video' || kind === 'document') && template.headerMediaUrl)
+    components.push({
+      type: 'header',
+      parameters: [{ type: kind, [kind]: { link: template.headerMediaUrl } }],
+    });
+  if (values.length)
+    components.push({ type: 'body', parameters: values.map((text) => ({ type: 'text', text })) });
   return {
     text: renderTemplateBody(template.body, values),
     payload: {
-      template: {
-        name: template.name,
-        language: template.language,
-        components: values.length
-          ? [{ type: 'body', parameters: values.map((text) => ({ type: 'text', text })) }]
-          : [],
-      },
+      template: { name: template.name, language: template.language, components },
       templateId: template.id,
     },
   };

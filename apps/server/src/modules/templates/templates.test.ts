@@ -53,4 +53,17 @@ describe('a template message from its variables', () => {
       expect(Object.keys((err as AppError).fields ?? {})).toEqual(fields);
     }
   });
+
+  it('sends a media header with its link before the body', () => {
+    const content = renderTemplateMessage(
+      { ...template, headerType: 'image', headerMediaUrl: 'https://cdn.toko.id/promo.png' },
+      ['', '#7', 'dikirim'],
+      { name: 'Rina' },
+    );
+    expect(content.payload.template.components.map((c) => c.type)).toEqual(['header', 'body']);
+    expect(content.payload.template.components[0]).toEqual({
+      type: 'header',
+      parameters: [{ type: 'image', image: { link: 'https://cdn.toko.id/promo.png' } }],
+    });
+  });
 });

@@ -139,11 +139,12 @@ export async function getFormState(
   };
 }
 
+/** Priority, category and email CC left out stay as they are (a bulk form). */
 export interface FormStateInput {
   ticketFormId: string | null;
-  chatPriority: 1 | 2 | 3;
-  chatCategoryId: string | null;
-  emailCc: string;
+  chatPriority?: 1 | 2 | 3 | undefined;
+  chatCategoryId?: string | null | undefined;
+  emailCc?: string | undefined;
   values: Record<string, TicketFieldValue>;
 }
 
@@ -162,7 +163,10 @@ export async function saveFormState(
 ): Promise<TicketFormState> {
   const ticket = await getTicketSummary(deps.db, auth.clientId, ticketId);
   if (!ticket) throw notFound();
-  const emailCc = parseEmailCc(input.emailCc);
+  const emailCc =
+    input.emailCc === undefined
+      ? ((await repo.findState(deps.db, auth.clientId, ticketId))?.emailCc ?? [])
+      : parseEmailCc(input.emailCc);
   const problems: Record<string, MessageKey> = {};
   if (!emailCc) problems.emailCc = 'ticketForm.emailCcInvalid';
   const form = input.ticketFormId ? await repo.findForm(deps.db, auth.clientId, input.ticketFormId) : null;
@@ -217,6 +221,23 @@ export async function recordTime(
     durationSeconds: input.durationInSecond,
   });
   return repo.timeTotals(deps.db, auth.clientId, ticketId, auth.userId);
+}
+
+/**
+ * The time an agent spent creating a chat by hand (000 §3 time tracker, `create_ticket`), sent with the
+ * creation. The chat exists by then: a failure here is logged, never reported as a failed creation.
+ */
+export async function recordCreationTime(
+  deps: ServerDeps,
+  auth: AuthContext,
+  ticketId: string,
+  input: { id: string; startedAt: number; endedAt: number; durationInSecond: number },
+): Promise<void> {
+  try {
+    await recordTime(deps, auth, ticketId, { ...input, kind: 'create_ticket' });
+  } catch (err) {
+    deps.logger.warn({ err, ticketId }, 'creation time not recorded');
+  }
 }
 
 export async function timeTotals(deps: ServerDeps, auth: AuthContext, ticketId: string) {

@@ -31,8 +31,21 @@ export type CanReceive = (auth: AuthContext, event: RealtimeEvent) => boolean;
 /** The default: everyone who may read the customer-service inbox. */
 export const inboxReaders: CanReceive = (auth) => can(auth.subject, 'CUSTOMER_SERVICE_INBOX', 'READ');
 
+/**
+ * Per-connection variants of an event (e.g. phone numbers hidden from some CS positions): `keyOf` names
+ * the variant a connection gets (undefined: the event as published), `make` builds a variant. Each variant
+ * is built, serialised and framed once per event, whatever the number of sockets that get it.
+ */
+export interface EventVariants {
+  keyOf(auth: AuthContext, event: RealtimeEvent): string | undefined;
+  make(event: RealtimeEvent, key: string): RealtimeEvent;
+}
+
 export interface RealtimeHubOptions {
   canReceive?: CanReceive;
+  variants?: EventVariants;
+  /** Runs once per authorised socket before it receives anything (e.g. loads what `variants` needs). */
+  prepare?: (auth: AuthContext) => Promise<void>;
   /** Ping interval; a socket that did not answer the previous ping is dropped. 25 s. */
   heartbeatMs?: number;
   /** A socket whose unsent data exceeds this is dropped (the client refetches on reconnect). 4 MiB. */
@@ -72,6 +85,7 @@ export async function registerRealtimeHub(
   options: RealtimeHubOptions = {},
 ): Promise<RealtimeHub> {
   const canReceive = options.canReceive ?? inboxReaders;
+  const variants = options.variants;
   const heartbeatMs = options.heartbeatMs ?? 25_000;
   const maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
   const coalesceMs = options.coalesceMs ?? 40;
@@ -121,6 +135,14 @@ export async function registerRealtimeHub(
         if (!deps.revoked.isRevoked(claims.sessionId)) auth = authContextOf(claims);
       } catch {
         auth = null;
+      }
+    }
+    if (auth && options.prepare) {
+      try {
+        await options.prepare(auth);
+      } catch (err) {
+        // `variants` must then fail closed (e.g. hide what it could not decide to show).
+        log.error({ err }, 'realtime prepare failed');
       }
     }
     if (socket.readyState !== socket.OPEN) return;
@@ -188,9 +210,19 @@ export async function registerRealtimeHub(
     const connections = byClient.get(clientId);
     if (!connections) return;
     const event = payload as RealtimeEvent;
-    // Serialised and framed once per event, whatever the number of sockets.
-    let json: Buffer | undefined;
-    let frame: Buffer | undefined;
+    // Serialised and framed once per event and variant, whatever the number of sockets.
+    const encoded = new Map<string | undefined, { json: Buffer; frame: Buffer }>();
+    const encode = (key: string | undefined) => {
+      let e = encoded.get(key);
+      if (!e) {
+        const json = Buffer.from(
+          JSON.stringify(key === undefined || !variants ? event : variants.make(event, key)),
+        );
+        e = { json, frame: textFrame(json) };
+        encoded.set(key, e);
+      }
+      return e;
+    };
     for (const c of [...connections]) {
       // Belt and braces: the registry is keyed by client, and the token's client is checked again.
       if (c.auth.clientId !== clientId || c.socket.readyState !== c.socket.OPEN) continue;
@@ -207,8 +239,15 @@ export async function registerRealtimeHub(
         c.socket.terminate();
         continue;
       }
-      json ??= Buffer.from(JSON.stringify(event));
-      frame ??= textFrame(json);
+      let encodedForSocket: { json: Buffer; frame: Buffer };
+      try {
+        encodedForSocket = encode(variants?.keyOf(c.auth, event));
+      } catch (err) {
+        // Nothing rather than a variant we could not build (it may be hiding something).
+        log.error({ err }, 'realtime variant failed');
+        continue;
+      }
+      const { json, frame } = encodedForSocket;
       if (!queue(c, frame)) c.socket.send(json, { binary: false });
     }
   }

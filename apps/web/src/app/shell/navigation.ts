@@ -54,6 +54,7 @@ const NAVIGATION: readonly NavSpec[] = [
       { path: '/customer-service/ticket-view' },
       { path: '/customer-service/chat-history' },
       { path: '/customer-service/ticket-list' },
+      { path: '/customer-service/export-history' },
       { path: '/customer-service/chat-setting' },
     ],
   },

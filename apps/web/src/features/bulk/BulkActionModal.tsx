@@ -13,10 +13,10 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
-  type BulkActionInput,
   type BulkSelection,
   bulkActionSchema,
   can,
+  checkTicketFormValues,
   csCapabilitiesOf,
   type Me,
   TICKET_REMARKS_MAX,
@@ -29,48 +29,9 @@ import { accessSubjectOf, errorMessage } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { useAssignableUsers } from '../inbox/api';
 import { useTicketTags } from '../inbox/panelApi';
+import { FieldInput, useTicketForm, useTicketForms } from '../ticket-forms';
 import { useBulkGroups, useBulkMacros, useStartBulkJob } from './api';
-
-interface Draft {
-  resolve: boolean;
-  priority: string | null;
-  addTags: string[];
-  removeTags: string[];
-  message: string;
-  visibility: 'public' | 'internal';
-  assignee: string | null;
-  group: string | null;
-  macro: string | null;
-  remarks: string;
-}
-
-const EMPTY: Draft = {
-  resolve: false,
-  priority: null,
-  addTags: [],
-  removeTags: [],
-  message: '',
-  visibility: 'internal',
-  assignee: null,
-  group: null,
-  macro: null,
-  remarks: '',
-};
-
-/** The draft as the contract's bulk action: only what the user chose. */
-export function actionOf(d: Draft): BulkActionInput {
-  return {
-    ...(d.resolve ? { status: 'resolved' as const } : {}),
-    ...(d.priority ? { priority: Number(d.priority) as 1 | 2 | 3 } : {}),
-    ...(d.addTags.length ? { addTags: d.addTags } : {}),
-    ...(d.removeTags.length ? { removeTags: d.removeTags } : {}),
-    ...(d.message.trim() ? { sendMessageAs: d.visibility, message: d.message } : {}),
-    ...(d.assignee ? { assignedCs: d.assignee } : {}),
-    ...(d.group ? { assignedCsGroup: d.group } : {}),
-    ...(d.macro ? { macroId: d.macro } : {}),
-    ...(d.remarks.trim() ? { remarks: d.remarks } : {}),
-  };
-}
+import { actionOf, type Draft, EMPTY } from './draft';
 
 /**
  * 000 §3 bulk ticket action: status (resolve), priority, tags to add and remove, a public reply or an
@@ -105,6 +66,12 @@ export function BulkActionModal({
   const canAssign = csCapabilitiesOf(me.csPosition).canAssign;
   const groups = useBulkGroups(opened && canAssign);
   const macros = useBulkMacros(opened);
+  const forms = useTicketForms();
+  const form = useTicketForm(draft.form);
+  const fields = draft.form ? (form.data?.fields ?? []) : [];
+  const [formTouched, setFormTouched] = useState(false);
+  // Mandatory values missing, values that do not fit (000 §3 ticket form state).
+  const formProblems: Record<string, string> = checkTicketFormValues(fields, draft.formValues);
   const start = useStartBulkJob();
   const set = (patch: Partial<Draft>) => {
     setProblem(null);
@@ -112,12 +79,18 @@ export function BulkActionModal({
   };
   const close = () => {
     setDraft(EMPTY);
+    setFormTouched(false);
     setConfirming(false);
     setProblem(null);
     start.reset();
     onClose();
   };
   const review = () => {
+    setFormTouched(true);
+    if (draft.form && (form.isPending || Object.keys(formProblems).length > 0)) {
+      setProblem(message('ticketForm.saveFailed') ?? null);
+      return;
+    }
     const parsed = bulkActionSchema.safeParse(actionOf(draft));
     if (!parsed.success) {
       setProblem(message(parsed.error.issues[0]?.message) ?? null);
@@ -153,6 +126,13 @@ export function BulkActionModal({
         <Stack gap="md" data-testid="bulk-confirm">
           <Text>{t('bulk.confirmText', { count })}</Text>
           {draft.resolve ? <Text fw={600}>{t('bulk.confirmResolve')}</Text> : null}
+          {draft.form ? (
+            <Text fw={600}>
+              {t('bulk.confirmForm', {
+                name: forms.data?.find((f) => f.id === draft.form)?.title ?? '',
+              })}
+            </Text>
+          ) : null}
           {draft.message.trim() && draft.visibility === 'public' ? (
             <Text fw={600}>{t('bulk.confirmPublic')}</Text>
           ) : null}
@@ -274,6 +254,30 @@ export function BulkActionModal({
               onChange={(e) => set({ message: e.currentTarget.value })}
               description={draft.visibility === 'public' ? t('bulk.publicHint') : t('bulk.internalHint')}
             />
+          </Stack>
+          <Stack gap={6} data-testid="bulk-form">
+            <Select
+              label={t('bulk.form')}
+              placeholder={forms.data?.length ? t('bulk.unchanged') : t('bulk.noForms')}
+              clearable
+              searchable
+              value={draft.form}
+              onChange={(value) => set({ form: value, formValues: {} })}
+              data={(forms.data ?? []).map((f) => ({ value: f.id, label: f.title }))}
+              description={draft.form ? t('bulk.formHint') : undefined}
+              comboboxProps={{ withinPortal: true }}
+            />
+            {draft.form && form.isPending ? <Text size="xs">{t('common.loading')}</Text> : null}
+            {fields.map((field) => (
+              <FieldInput
+                key={field.id}
+                field={field}
+                value={draft.formValues[field.id] ?? null}
+                onChange={(value) => set({ formValues: { ...draft.formValues, [field.id]: value } })}
+                error={formTouched ? message(formProblems[field.id]) : undefined}
+                disabled={false}
+              />
+            ))}
           </Stack>
           <Textarea
             label={t('bulk.remarks')}

@@ -16,6 +16,7 @@ export const filterOf = (filters: TicketFilters): BulkFilter => ({
   tag: filters.tag,
   responded: filters.responded,
   search: filters.search,
+  groupId: filters.groupId,
 });
 
 /**

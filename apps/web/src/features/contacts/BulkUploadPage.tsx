@@ -16,11 +16,11 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
-  CONTACT_UPLOAD_COLUMNS,
   CONTACT_UPLOAD_EXTENSIONS,
   CONTACT_UPLOAD_MAX_BYTES,
   CONTACT_UPLOAD_TEMPLATE_NAME,
   type ContactUpload,
+  contactUploadColumns,
   isMessageKey,
 } from '@sapa/contracts';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
@@ -31,6 +31,7 @@ import { useMessage } from '../../shared/forms/useMessage';
 import { formatDateTime } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import { useContactFields } from './api';
 import { BackLink } from './BackLink';
 import { download, useUploadContacts, useUploadHistory } from './uploadApi';
 
@@ -59,6 +60,7 @@ export function BulkUploadPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const send = useUploadContacts();
   const history = useUploadHistory();
+  const fields = useContactFields();
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
 
   const submit = (event: FormEvent) => {
@@ -99,8 +101,11 @@ export function BulkUploadPage() {
                 <Text size="sm" c="dimmed">
                   {t('contacts.uploadPage.templateHint')}
                 </Text>
+                <Text size="xs" c="dimmed" data-testid="template-columns">
+                  {contactUploadColumns(fields.data ?? []).join(' · ')}
+                </Text>
                 <Text size="xs" c="dimmed">
-                  {CONTACT_UPLOAD_COLUMNS.join(' · ')}
+                  {t('contacts.uploadPage.columnsHint')}
                 </Text>
               </Stack>
               <Button

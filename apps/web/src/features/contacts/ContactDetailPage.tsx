@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ContactProfile } from '@sapa/contracts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -27,8 +15,10 @@ import { ChannelBadge } from '../inbox/ChannelBadge';
 import { contactAccessOf } from './access';
 import { useContactChats, useContactFields, useContactProfile, useDeleteContact } from './api';
 import { BackLink } from './BackLink';
+import { ContactBroadcastHistory } from './ContactBroadcastHistory';
 import { ContactFormModal } from './ContactFormModal';
 import { formatPhone } from './ContactRow';
+import { HistoryList } from './HistoryList';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -51,47 +41,35 @@ function shownValue(value: unknown): string {
 /** 001 §2 contact detail, chat history: every ticket of the contact, newest first, more on demand. */
 function ChatHistory({ contactId }: { contactId: string }) {
   const { t, i18n } = useTranslation();
-  const chats = useContactChats(contactId);
-  const list = chats.data?.pages.flatMap((page) => page.items) ?? [];
-  if (chats.isPending) return <Skeleton height={40} aria-label={t('common.loading')} />;
-  if (chats.isError) return <ErrorState error={chats.error} onRetry={() => void chats.refetch()} />;
-  if (list.length === 0) return <EmptyState title={t('contacts.detail.noChats')} />;
   return (
-    <Stack gap={4} role="list" aria-label={t('contacts.detail.chats')}>
-      {list.map((ticket) => (
-        <Paper key={ticket.id} withBorder p="xs" px="sm" role="listitem">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Group gap={8}>
-              <Anchor
-                component={Link}
-                to={`/customer-service/inbox?referenceId=${encodeURIComponent(ticket.id)}`}
-                fw={600}
-                size="sm"
-              >
-                {ticket.displayId}
-              </Anchor>
-              <ChannelBadge channel={ticket.channel} />
-              <Badge size="xs" variant="light" color={ticket.status === 'resolved' ? 'gray' : 'teal'}>
-                {t(`inbox.ticketStatus.${ticket.status}`)}
-              </Badge>
-            </Group>
-            <Text size="xs" c="dimmed">
-              {formatDateTime(ticket.lastMessageAt, i18n.language)}
-            </Text>
+    <HistoryList
+      query={useContactChats(contactId)}
+      label={t('contacts.detail.chats')}
+      empty={<EmptyState title={t('contacts.detail.noChats')} />}
+      keyOf={(ticket) => ticket.id}
+    >
+      {(ticket) => (
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap={8}>
+            <Anchor
+              component={Link}
+              to={`/customer-service/inbox?referenceId=${encodeURIComponent(ticket.id)}`}
+              fw={600}
+              size="sm"
+            >
+              {ticket.displayId}
+            </Anchor>
+            <ChannelBadge channel={ticket.channel} />
+            <Badge size="xs" variant="light" color={ticket.status === 'resolved' ? 'gray' : 'teal'}>
+              {t(`inbox.ticketStatus.${ticket.status}`)}
+            </Badge>
           </Group>
-        </Paper>
-      ))}
-      {chats.hasNextPage ? (
-        <Button
-          variant="subtle"
-          size="xs"
-          onClick={() => void chats.fetchNextPage()}
-          loading={chats.isFetchingNextPage}
-        >
-          {t('common.loadMore')}
-        </Button>
-      ) : null}
-    </Stack>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(ticket.lastMessageAt, i18n.language)}
+          </Text>
+        </Group>
+      )}
+    </HistoryList>
   );
 }
 
@@ -198,15 +176,14 @@ export function ContactDetailPage() {
           <Tabs.Panel value="chats">
             <ChatHistory contactId={contact.id} />
           </Tabs.Panel>
+          {/* Orders have no per-contact history yet (no commerce module): the section says when data appears. */}
           <Tabs.Panel value="transactions">
-            <EmptyState title={t('contacts.detail.notAvailable')}>
+            <EmptyState title={t('contacts.detail.noTransactions')}>
               {t('contacts.detail.transactionsLater')}
             </EmptyState>
           </Tabs.Panel>
           <Tabs.Panel value="broadcasts">
-            <EmptyState title={t('contacts.detail.notAvailable')}>
-              {t('contacts.detail.broadcastsLater')}
-            </EmptyState>
+            <ContactBroadcastHistory contactId={contact.id} />
           </Tabs.Panel>
         </Tabs>
       </Paper>

@@ -52,21 +52,32 @@ export function useContactProfile(id: string | null) {
   });
 }
 
-/** GET /api/contacts/:id/chats: the contact's tickets, latest activity first, keyset pages. */
-export function useContactChats(id: string | null) {
+/** A contact's history list (chats, broadcasts): keyset pages of one contact's endpoint, newest first. */
+function useContactHistory<T extends { nextCursor: string | null }>(
+  id: string | null,
+  name: string,
+  page: (id: string, cursor: string | undefined, signal: AbortSignal) => Promise<T>,
+) {
   return useInfiniteQuery({
-    queryKey: [...contactKeys.profile(id ?? ''), 'chats'],
-    queryFn: ({ pageParam, signal }) =>
-      request(contactCrmEndpoints.chats, {
-        params: { id: id ?? '' },
-        query: { cursor: pageParam ?? undefined },
-        signal,
-      }),
+    queryKey: [...contactKeys.profile(id ?? ''), name],
+    queryFn: ({ pageParam, signal }) => page(id ?? '', pageParam ?? undefined, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: Boolean(id),
   });
 }
+
+/** GET /api/contacts/:id/chats: the contact's tickets, latest activity first, keyset pages. */
+export const useContactChats = (id: string | null) =>
+  useContactHistory(id, 'chats', (contact, cursor, signal) =>
+    request(contactCrmEndpoints.chats, { params: { id: contact }, query: { cursor }, signal }),
+  );
+
+/** GET /api/contacts/:id/broadcasts: the broadcasts that reached the contact, newest first, keyset pages. */
+export const useContactBroadcasts = (id: string | null) =>
+  useContactHistory(id, 'broadcasts', (contact, cursor, signal) =>
+    request(contactCrmEndpoints.broadcasts, { params: { id: contact }, query: { cursor }, signal }),
+  );
 
 function useInvalidateContacts() {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { IconLayoutSidebarRight, IconLayoutSidebarRightCollapse } from '@tabler/
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf } from '../../shared/api';
-import { TransferHistory } from '../teams';
+import { TicketAuditLog, TransferHistory } from '../teams';
 import { TicketFormSection, useTicketTimeTracker } from '../ticket-forms';
 import { ContactPanel } from './ContactPanel';
 import { TicketPropertiesPanel } from './TicketPropertiesPanel';
@@ -139,6 +139,13 @@ function ChatSidePanel({ ticket, me }: { ticket: TicketSummary; me: Me }) {
           {t('teams.transfers.title')}
         </Title>
         <TransferHistory ticket={ticket} />
+      </section>
+      <Divider />
+      <section aria-labelledby="side-panel-audit">
+        <Title order={3} size="h6" id="side-panel-audit" mb="xs">
+          {t('teams.audit.title')}
+        </Title>
+        <TicketAuditLog ticket={ticket} />
       </section>
       <Divider />
       <section aria-labelledby="side-panel-contact">

@@ -3,14 +3,15 @@ import {
   CHANNELS,
   CONTACT_NAME_MAX,
   type ContactDetail,
+  can,
   contactInputSchema,
   type TicketSummary,
 } from '@sapa/contracts';
-import { IconPencil } from '@tabler/icons-react';
+import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage, fieldErrorsOf } from '../../shared/api';
+import { accessSubjectOf, errorMessage, fieldErrorsOf, useMe } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { type FieldErrors, validate } from '../../shared/forms/validate';
 import { formatDateTime } from '../../shared/time';
@@ -29,6 +30,9 @@ import { relativeTimeOf } from './time';
 export function ContactPanel({ ticket, canEdit }: { ticket: TicketSummary; canEdit: boolean }) {
   const { t, i18n } = useTranslation();
   const contact = useContact(ticket.contact.id);
+  const me = useMe();
+  // The contact page (/contact/detail, CONTACT READ) edits the same record with its CRM fields.
+  const canOpen = me.data ? can(accessSubjectOf(me.data), 'CONTACT', 'READ') : false;
   const [editing, setEditing] = useState(false);
   const { refetch } = contact;
 
@@ -76,6 +80,20 @@ export function ContactPanel({ ticket, canEdit }: { ticket: TicketSummary; canEd
           <Field label={t('contactPanel.phone')} value={data.phone} />
           <Field label={t('contactPanel.email')} value={data.email} />
           <Field label={t('contactPanel.since')} value={formatDateTime(data.createdAt, i18n.language)} />
+          {canOpen ? (
+            <Anchor
+              component={Link}
+              to={`/contact/detail?id=${encodeURIComponent(data.id)}`}
+              size="xs"
+              fw={600}
+              aria-label={`${t('contactPanel.openContact')}: ${data.name}`}
+            >
+              <Group gap={4} wrap="nowrap" component="span">
+                <IconExternalLink size={14} aria-hidden />
+                {t('contactPanel.openContact')}
+              </Group>
+            </Anchor>
+          ) : null}
         </Stack>
       )}
       <div>

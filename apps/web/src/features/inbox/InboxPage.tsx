@@ -37,6 +37,7 @@ function filtersFrom(params: URLSearchParams): Filters {
     tag: params.get('tag') || undefined,
     responded: responded === 'true' || responded === 'false' ? responded : undefined,
     search: params.get('q') || undefined,
+    groupId: UUID.test(params.get('group') ?? '') ? (params.get('group') ?? undefined) : undefined,
   };
 }
 
@@ -48,7 +49,9 @@ const PARAM_OF: Record<keyof Filters, string> = {
   tag: 'tag',
   responded: 'responded',
   search: 'q',
+  groupId: 'group',
 };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /customer-service/inbox (000 §2 Inbox): the ticket list with its tabs and filters on the left, the chat
@@ -217,7 +220,7 @@ export function InboxPage() {
         <Box style={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           {play.state ? <PlayBar state={play.state} /> : null}
           {play.state && !play.state.current ? (
-            <PlayWaiting />
+            <PlayWaiting waiting={play.state.waiting} />
           ) : selectedId ? (
             <ChatRoom key={selectedId} ticketId={selectedId} me={me.data} onBack={() => select(null)} />
           ) : (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, errorMessage, fieldErrorsOf, useMe } from '../../shared/api';
 import { translateMessage } from '../../shared/i18n';
 import { FormModal } from '../../shared/ui/FormModal';
+import { useCreationTimer } from '../ticket-forms';
 import { TemplatePicker, useTemplateForm } from './TemplatePicker';
 import { useNewChatAccounts, useStartNewChat, useTemplates } from './templatesApi';
 
@@ -31,6 +32,7 @@ export function NewChatModal({
   const whatsapp = account?.channel === 'WAP';
   const templates = useTemplates('new_message', accountId, opened && whatsapp);
   const start = useStartNewChat();
+  const takeTime = useCreationTimer(opened);
   const [recipient, setRecipient] = useState('');
   const [recipientError, setRecipientError] = useState<string | undefined>();
   const phone = whatsapp ? normaliseNewMessagePhone(recipient) : null;
@@ -63,6 +65,7 @@ export function NewChatModal({
         templateId: whatsapp ? form.template?.id : undefined,
         variables: whatsapp ? form.values : [],
         clientMessageId: form.clientMessageId(),
+        timeTracking: takeTime(),
       },
       {
         onSuccess: ({ ticket }) => {

@@ -4,6 +4,7 @@ import { CHANNELS, type ChannelCode } from '@sapa/contracts';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGroups } from '../teams/api';
 import type { TicketFilters as Filters } from './cache';
 
 /** Search (contact, ticket ID) and the filters of 000 §2 Inbox: sort, tag, priority, channel, responded. */
@@ -27,7 +28,10 @@ export function TicketFilters({
     (value: string) => onChange({ tag: value.trim() || undefined }),
     350,
   );
-  const active = [filters.channel, filters.priority, filters.tag, filters.responded].filter(Boolean).length;
+  const groups = useGroups();
+  const active = [filters.channel, filters.priority, filters.tag, filters.responded, filters.groupId].filter(
+    Boolean,
+  ).length;
   return (
     <>
       <Group gap={6} wrap="nowrap">
@@ -114,6 +118,21 @@ export function TicketFilters({
               { value: 'false', label: t('inbox.unresponded') },
             ]}
           />
+          {groups.data?.length ? (
+            <Select
+              size="xs"
+              label={t('teams.group')}
+              placeholder={t('inbox.all')}
+              clearable
+              value={filters.groupId ?? null}
+              onChange={(value) => onChange({ groupId: value ?? undefined })}
+              data={groups.data.map((g) => ({
+                value: g.id,
+                label: g.isDefault ? `${g.name} (${t('teams.default')})` : g.name,
+              }))}
+              data-testid="inbox-group-filter"
+            />
+          ) : null}
           <TextInput
             size="xs"
             label={t('inbox.tag')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import type { BulkSelectionState } from '../bulk';
+import { useGroupNameOf } from '../teams/api';
 import { useTickets } from './api';
 import { flattenTickets, type TicketFilters } from './cache';
 import { TicketRow } from './TicketRow';
@@ -37,6 +38,7 @@ export function TicketList({
 }) {
   const { t } = useTranslation();
   const query = useTickets(filters);
+  const groupNameOf = useGroupNameOf();
   const tickets = flattenTickets(query.data, filters.sort);
   const { ref, entry } = useIntersection({ threshold: 0 });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -100,7 +102,12 @@ export function TicketList({
             />
           ) : null}
           <Box style={{ flex: 1, minWidth: 0 }}>
-            <TicketRow ticket={ticket} selected={ticket.id === selectedId} onSelect={onSelect} />
+            <TicketRow
+              ticket={ticket}
+              selected={ticket.id === selectedId}
+              onSelect={onSelect}
+              groupName={groupNameOf(ticket.groupId)}
+            />
           </Box>
         </li>
       ))}

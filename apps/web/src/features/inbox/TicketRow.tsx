@@ -10,10 +10,13 @@ export function TicketRow({
   ticket,
   selected,
   onSelect,
+  groupName = null,
 }: {
   ticket: TicketSummary;
   selected: boolean;
   onSelect: (id: string) => void;
+  /** The ticket's CS group, when the business has several. */
+  groupName?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const last = ticket.lastMessage;
@@ -88,6 +91,19 @@ export function TicketRow({
         {!ticket.responded && !expired ? (
           <Badge size="xs" color="orange" variant="dot" tt="none">
             {t('inbox.unresponded')}
+          </Badge>
+        ) : null}
+        {groupName ? (
+          <Badge
+            size="xs"
+            variant="light"
+            color="grape"
+            tt="none"
+            maw={110}
+            data-testid="ticket-row-group"
+            aria-label={t('teams.groupOf', { name: groupName })}
+          >
+            {groupName}
           </Badge>
         ) : null}
         {ticket.priority !== 3 ? (

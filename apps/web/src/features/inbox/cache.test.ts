@@ -105,6 +105,18 @@ describe('inbox ticket list cache', () => {
     expect(applyTicket(data, ticket(3), { ...latest, search: 'budi' })).toBeNull();
   });
 
+  it('keeps a group filter: another group leaves, no group asks the server (it may be the default)', () => {
+    const data = pages([ticket(2, { groupId: uuid(70) })]) as TicketPages;
+    const inGroup = { ...latest, groupId: uuid(70) };
+    expect(
+      flattenTickets(applyTicket(data, ticket(3, { groupId: uuid(70) }), inGroup) ?? undefined, 'latest'),
+    ).toHaveLength(2);
+    expect(
+      flattenTickets(applyTicket(data, ticket(2, { groupId: uuid(71) }), inGroup) ?? undefined, 'latest'),
+    ).toHaveLength(0);
+    expect(applyTicket(data, ticket(3), inGroup)).toBeNull();
+  });
+
   it('does not add to "oldest" before the last page is loaded', () => {
     const data = pages([ticket(1)], [ticket(2)]) as TicketPages;
     data.pages[1] = { items: [ticket(2)], nextCursor: 'more' };

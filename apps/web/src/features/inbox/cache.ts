@@ -22,6 +22,8 @@ export interface TicketFilters {
   tag?: string | undefined;
   responded?: 'true' | 'false' | undefined;
   search?: string | undefined;
+  /** A CS group; the default group also holds tickets without a group. */
+  groupId?: string | undefined;
 }
 
 /** Which tab a ticket belongs to; null when it leaves the inbox (resolved). */
@@ -39,6 +41,11 @@ export function ticketMatches(ticket: TicketSummary, filters: TicketFilters): bo
   if (filters.priority && ticket.priority !== filters.priority) return false;
   if (filters.tag && !ticket.tags.includes(filters.tag)) return false;
   if (filters.responded && String(ticket.responded) !== filters.responded) return false;
+  if (filters.groupId && ticket.groupId !== filters.groupId) {
+    // No group means the default group, which only the server knows here.
+    if (ticket.groupId === null) return undefined;
+    return false;
+  }
   if (filters.search) return undefined;
   return true;
 }

@@ -336,11 +336,17 @@ export function PlayBar({ state }: { state: PlayState }) {
 }
 
 /** The room pane while playing and nothing is in hand. */
-export function PlayWaiting() {
+export function PlayWaiting({ waiting = null }: { waiting?: PlayState['waiting'] }) {
   const { t } = useTranslation();
   return (
-    <Box m="auto">
-      <EmptyState title={t('play.emptyTitle')}>{t('play.emptyHint')}</EmptyState>
+    <Box m="auto" data-testid="play-waiting" data-waiting={waiting ?? 'none'}>
+      {waiting === 'offline' ? (
+        <EmptyState title={t('play.offlineTitle')}>{t('play.offlineHint')}</EmptyState>
+      ) : waiting === 'atCapacity' ? (
+        <EmptyState title={t('play.atCapacityTitle')}>{t('play.atCapacityHint')}</EmptyState>
+      ) : (
+        <EmptyState title={t('play.emptyTitle')}>{t('play.emptyHint')}</EmptyState>
+      )}
     </Box>
   );
 }

@@ -16,6 +16,7 @@ const state = (current: string | null, next: string | null, active = true): Play
   current: current ? ticket(current, { status: 'assigned', assigneeId: ME }) : null,
   next: next ? ticket(next) : null,
   startedAt: 1,
+  waiting: null,
 });
 const updated = (t: TicketSummary): RealtimeEvent => ({
   type: 'ticket.updated',

@@ -2,6 +2,7 @@ import { type CsConfiguration, type CsGroupInput, inboxEndpoints, teamEndpoints 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, request } from '../../shared/api';
 import { applyTicketToCaches } from '../inbox/api';
+import { playKey } from '../play/api';
 
 /** Queries of groups, agents and the CS configuration (under the inbox key: a reconnection refetches them). */
 export const teamKeys = {
@@ -12,6 +13,7 @@ export const teamKeys = {
   members: (groupId: string) => [...queryKeys.inbox, 'teams', 'groups', groupId, 'members'] as const,
   configuration: [...queryKeys.inbox, 'teams', 'configuration'] as const,
   transfers: (ticketId: string) => [...queryKeys.inbox, 'teams', 'transfers', ticketId] as const,
+  audit: (ticketId: string) => [...queryKeys.inbox, 'teams', 'audit', ticketId] as const,
 };
 
 /** GET /api/cs/me: the caller's CS position, derived role (CS, SPV, CS-SPV), status and capabilities. */
@@ -30,6 +32,8 @@ export function useSetAgentStatus() {
     onSuccess: (me) => {
       queryClient.setQueryData(teamKeys.me, me);
       void queryClient.invalidateQueries({ queryKey: teamKeys.agents });
+      // Auto Assign hands out a ticket once the agent is back online.
+      void queryClient.invalidateQueries({ queryKey: playKey });
     },
   });
 }
@@ -81,6 +85,19 @@ export function useGroups(enabled = true) {
     select: (data) => data.items,
     enabled,
   });
+}
+
+/**
+ * The group name to show on a ticket (null: the default group), or null while the business has at most
+ * one group (nothing to tell apart) or the groups are not loaded.
+ */
+export function useGroupNameOf(): (groupId: string | null) => string | null {
+  const groups = useGroups();
+  const list = groups.data ?? [];
+  if (list.length < 2) return () => null;
+  const byId = new Map(list.map((g) => [g.id, g.name]));
+  const fallback = list.find((g) => g.isDefault)?.name ?? null;
+  return (groupId) => (groupId ? (byId.get(groupId) ?? null) : fallback);
 }
 
 export function useSaveGroup() {
@@ -143,6 +160,14 @@ export function useTransfers(ticketId: string, updatedAt: number) {
     queryKey: [...teamKeys.transfers(ticketId), updatedAt],
     queryFn: ({ signal }) => request(teamEndpoints.transfers, { params: { id: ticketId }, signal }),
     select: (data) => data.items,
+  });
+}
+
+/** GET /api/tickets/:id/audit: the ticket's changes with the names of the ids they mention. */
+export function useTicketAudit(ticketId: string, updatedAt: number) {
+  return useQuery({
+    queryKey: [...teamKeys.audit(ticketId), updatedAt],
+    queryFn: ({ signal }) => request(teamEndpoints.audit, { params: { id: ticketId }, signal }),
   });
 }
 

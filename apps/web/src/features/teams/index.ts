@@ -2,4 +2,5 @@ export { AgentStatusSwitch } from './AgentStatusSwitch';
 export { useCsMe } from './api';
 export { ConfigurationTab } from './ConfigurationTab';
 export { GroupsTab } from './GroupsTab';
+export { TicketAuditLog } from './TicketAuditLog';
 export { TransferHistory } from './TransferHistory';

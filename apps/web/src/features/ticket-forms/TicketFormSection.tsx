@@ -158,7 +158,8 @@ export function TicketFormSection({ ticket, disabled }: { ticket: TicketSummary;
   );
 }
 
-function FieldInput({
+/** One custom field's input by its type (also used by the bulk action dialog). */
+export function FieldInput({
   field,
   value,
   onChange,

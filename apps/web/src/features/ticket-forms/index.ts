@@ -1,4 +1,6 @@
+export { useTicketForm, useTicketForms } from './api';
 export { FieldsTab } from './FieldsTab';
 export { FormsTab } from './FormsTab';
-export { TicketFormSection } from './TicketFormSection';
+export { FieldInput, TicketFormSection } from './TicketFormSection';
+export { useCreationTimer } from './useCreationTimer';
 export { flushTicketTime, useTicketTimeTracker } from './useTicketTimeTracker';

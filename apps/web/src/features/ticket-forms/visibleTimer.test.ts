@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VisibleTimer } from './visibleTimer';
+import { joinEntries, VisibleTimer } from './visibleTimer';
 
 type Step = ['show' | 'hide', number] | ['take', number, number | null];
 
@@ -68,5 +68,31 @@ describe('the chat room timer counts visible time only', () => {
         if (entry) expect(entry.seconds * 1000).toBeLessThanOrEqual(entry.endedAt - entry.startedAt);
       }
     }
+  });
+});
+
+describe('joining the stretches of one new chat', () => {
+  it.each([
+    ['nothing yet', null, null, null],
+    [
+      'first stretch',
+      null,
+      { startedAt: 0, endedAt: 5_000, seconds: 5 },
+      { startedAt: 0, endedAt: 5_000, seconds: 5 },
+    ],
+    [
+      'nothing new',
+      { startedAt: 0, endedAt: 5_000, seconds: 5 },
+      null,
+      { startedAt: 0, endedAt: 5_000, seconds: 5 },
+    ],
+    [
+      'a retry adds its seconds and ends later',
+      { startedAt: 0, endedAt: 5_000, seconds: 5 },
+      { startedAt: 5_000, endedAt: 9_000, seconds: 3 },
+      { startedAt: 0, endedAt: 9_000, seconds: 8 },
+    ],
+  ] as const)('%s', (_, a, b, expected) => {
+    expect(joinEntries(a, b)).toEqual(expected);
   });
 });

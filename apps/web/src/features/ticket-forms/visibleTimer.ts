@@ -42,3 +42,9 @@ export class VisibleTimer {
     return entry;
   }
 }
+
+/** Two stretches of one piece of work as one entry (a new chat retried after a failed attempt). */
+export function joinEntries(a: TimeEntry | null, b: TimeEntry | null): TimeEntry | null {
+  if (!a || !b) return a ?? b;
+  return { startedAt: a.startedAt, endedAt: b.endedAt, seconds: a.seconds + b.seconds };
+}

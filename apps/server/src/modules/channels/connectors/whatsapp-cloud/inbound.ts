@@ -11,7 +11,13 @@ import { uuidv7 } from 'uuidv7';
 import type { DbOrTx, Tx } from '../../../../platform/db/database.js';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { type DrainDefinition, defineDrain } from '../../../../platform/jobs/job-queue.js';
-import { contactIdentities, contacts } from '../../../contacts/contacts.schema.js';
+import { takeBroadcastStatuses } from '../../../broadcasts/broadcasts.statuses.js';
+import { upsertContactsByIdentity } from '../../../contacts/contacts.repository.js';
+import {
+  applyTemplateWebhooks,
+  isTemplateWebhookField,
+  type TemplateWebhookChange,
+} from '../../../templates/template-webhooks.js';
 import { publishRealtime } from '../../../tickets/realtime.js';
 import { messages, ticketCounters, tickets } from '../../../tickets/tickets.schema.js';
 import {
@@ -201,10 +207,16 @@ export async function processWhatsappBatch(
   const now = new Date();
   const groups = new Map<string, AccountGroup>();
   const statuses: { event: ClaimedEvent; s: WaStatus }[] = [];
+  const templateChanges: TemplateWebhookChange[] = [];
   for (const event of events) {
     const body = (event.raw ?? {}) as WaWebhook;
     for (const entry of body.entry ?? []) {
       for (const change of entry.changes ?? []) {
+        if (isTemplateWebhookField(change.field)) {
+          const { clientId, channelAccountId } = event;
+          templateChanges.push({ clientId, channelAccountId, field: change.field!, value: change.value });
+          continue;
+        }
         if (change.field !== 'messages' || !change.value) continue;
         const value = change.value;
         const names = new Map<string, string>();
@@ -247,9 +259,13 @@ export async function processWhatsappBatch(
   const created: MessageRow[] = [];
   const updated: MessageRow[] = [];
   for (const group of groups.values()) await storeMessages(tx, group, now, created, updated);
+  // Template review outcomes and category changes (templates module).
+  if (templateChanges.length) await applyTemplateWebhooks(tx, templateChanges);
 
   const deferred = new Map<string, string>();
-  for (const { event, s } of statuses) {
+  // Statuses of broadcast messages go to the broadcasts module; the rest are the inbox's.
+  const broadcastStatuses = await takeBroadcastStatuses(tx, statuses);
+  for (const { event, s } of broadcastStatuses.rest) {
     const result = await processStatus(tx, event.clientId, event.channelAccountId, s);
     if (result === 'unknown') deferred.set(event.id, `status for unknown message ${s.id}`);
     else if (result) updated.push(result);
@@ -288,6 +304,7 @@ export async function processWhatsappBatch(
         });
       // Issued in order; a bus that pipelines (Redis) keeps that order.
       await Promise.all(out.map((event) => publishRealtime(deps, event)));
+      await broadcastStatuses.afterCommit(deps);
       if (onMedia) for (const row of created) if (row.payload?.mediaId) await onMedia(row.clientId, row.id);
     },
   };
@@ -344,7 +361,8 @@ async function storeMessages(
   if (toInsert.length > 0) {
     const names = new Map<string, string | null>();
     for (const it of toInsert) if (!names.has(it.from) || it.name) names.set(it.from, it.name);
-    const contactOf = await upsertContactsBatch(tx, { clientId, channel: 'WAP', channelAccountId, names });
+    const found = await upsertContactsByIdentity(tx, { clientId, channel: 'WAP', channelAccountId, names });
+    const contactOf = new Map([...found].map(([from, contact]) => [from, contact.id]));
     const ticketOf = await findOrOpenTicketsBatch(tx, {
       clientId,
       channel: 'WAP',
@@ -431,91 +449,6 @@ async function storeMessages(
       .returning();
     if (row) updated.push(row);
   }
-}
-
-/**
- * The contacts behind a batch's senders (external id → contact id): one SELECT for the known identities,
- * one multi-row INSERT for the new contacts and one for their identities. A name from the provider
- * replaces a contact's name only while it is still the bare number (as `upsertContactByIdentity`).
- */
-export async function upsertContactsBatch(
-  tx: Tx,
-  input: {
-    clientId: string;
-    channel: string;
-    channelAccountId: string;
-    /** External id → the name the provider gave (null: none). */
-    names: Map<string, string | null>;
-  },
-): Promise<Map<string, string>> {
-  const { clientId, channelAccountId } = input;
-  const find = (externalIds: string[]) =>
-    tx
-      .select({ externalId: contactIdentities.externalId, id: contacts.id, name: contacts.name })
-      .from(contactIdentities)
-      .innerJoin(
-        contacts,
-        and(eq(contacts.clientId, contactIdentities.clientId), eq(contacts.id, contactIdentities.contactId)),
-      )
-      .where(
-        and(
-          eq(contactIdentities.clientId, clientId),
-          eq(contactIdentities.channelAccountId, channelAccountId),
-          inArray(contactIdentities.externalId, externalIds),
-        ),
-      );
-  const result = new Map<string, string>();
-  const externalIds = [...input.names.keys()];
-  for (const row of await find(externalIds)) {
-    result.set(row.externalId, row.id);
-    const name = input.names.get(row.externalId);
-    if (name && row.name !== name && row.name === row.externalId) {
-      await tx
-        .update(contacts)
-        .set({ name, updatedAt: new Date() })
-        .where(and(eq(contacts.clientId, clientId), eq(contacts.id, row.id)));
-    }
-  }
-  const missing = externalIds.filter((x) => !result.has(x));
-  if (missing.length === 0) return result;
-  const fresh = missing.map((externalId) => ({
-    clientId,
-    id: uuidv7(),
-    name: input.names.get(externalId)?.trim() || externalId,
-    phone: input.channel === 'WAP' ? externalId : null,
-    externalId,
-  }));
-  await tx.insert(contacts).values(fresh.map(({ externalId: _, ...c }) => c));
-  const inserted = await tx
-    .insert(contactIdentities)
-    .values(
-      fresh.map((c) => ({
-        clientId,
-        channel: input.channel,
-        channelAccountId,
-        externalId: c.externalId,
-        contactId: c.id,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ externalId: contactIdentities.externalId, contactId: contactIdentities.contactId });
-  for (const r of inserted) result.set(r.externalId, r.contactId);
-  const lost = fresh.filter((c) => !result.has(c.externalId));
-  if (lost.length > 0) {
-    // Another writer created these identities first: drop the contacts made here and use theirs.
-    await tx.delete(contacts).where(
-      and(
-        eq(contacts.clientId, clientId),
-        inArray(
-          contacts.id,
-          lost.map((c) => c.id),
-        ),
-      ),
-    );
-    for (const row of await find(lost.map((c) => c.externalId))) result.set(row.externalId, row.id);
-    for (const c of lost) if (!result.has(c.externalId)) throw new Error('contact identity vanished');
-  }
-  return result;
 }
 
 /**

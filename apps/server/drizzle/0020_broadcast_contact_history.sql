@@ -1,0 +1,2 @@
+CREATE INDEX "broadcast_recipients_contact_idx" ON "broadcast_recipients" USING btree ("client_id","contact_id") WHERE "broadcast_recipients"."contact_id" is not null;--> statement-breakpoint
+CREATE INDEX "broadcast_recipients_number_idx" ON "broadcast_recipients" USING btree ("client_id","phone");

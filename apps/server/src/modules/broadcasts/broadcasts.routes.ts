@@ -1,0 +1,70 @@
+import { broadcastEndpoints } from '@sapa/contracts';
+import { needs, requireAuth } from '../../platform/auth/route-access.js';
+import type { ServerDeps } from '../../platform/deps.js';
+import { type RouteRegistrar, route } from '../../platform/http/route.js';
+import * as broadcasts from './broadcasts.service.js';
+
+/** Bodies up to this size reach the service, which refuses anything over 5 MB with the spec's message. */
+const SHEET_BODY_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * WhatsApp broadcasts (001 §2 /broadcast/whatsapp [WHATSAPP_BROADCAST]): reading needs READ; sending needs
+ * CREATE and, in the service, the Maker position (001 §6); cancelling and reviewing need UPDATE and, for a
+ * review, the Checker position; sending limits need UPDATE and the owner or admin role.
+ */
+export function registerBroadcastRoutes(
+  r: RouteRegistrar,
+  deps: ServerDeps,
+  engine: broadcasts.BroadcastEngineHandle,
+) {
+  const read = needs('WHATSAPP_BROADCAST', 'READ');
+  const create = needs('WHATSAPP_BROADCAST', 'CREATE');
+  const update = needs('WHATSAPP_BROADCAST', 'UPDATE');
+  route(r, broadcastEndpoints.create, create, ({ body, request }) =>
+    broadcasts.createBroadcast(deps, engine, requireAuth(request), body),
+  );
+  route(r, broadcastEndpoints.estimate, create, ({ body, request }) =>
+    broadcasts.estimateBroadcast(deps, requireAuth(request), body),
+  );
+  route(r, broadcastEndpoints.role, read, ({ request }) => broadcasts.roleOf(deps, requireAuth(request)));
+  route(r, broadcastEndpoints.list, read, ({ query, request }) =>
+    broadcasts.listBroadcasts(deps, requireAuth(request), query),
+  );
+  route(r, broadcastEndpoints.review, update, ({ body, request }) =>
+    broadcasts.reviewBroadcasts(deps, engine, requireAuth(request), body),
+  );
+  route(r, broadcastEndpoints.sender, read, ({ params, request }) =>
+    broadcasts.getSenderSettings(deps, requireAuth(request), params.channelAccountId!),
+  );
+  route(r, broadcastEndpoints.updateSender, update, ({ params, body, request }) =>
+    broadcasts.updateSenderSettings(deps, requireAuth(request), params.channelAccountId!, body),
+  );
+  route(r, broadcastEndpoints.get, read, ({ params, request }) =>
+    broadcasts.getBroadcast(deps, requireAuth(request), params.id!),
+  );
+  route(r, broadcastEndpoints.recipients, read, ({ params, query, request }) =>
+    broadcasts.listBroadcastRecipients(deps, requireAuth(request), params.id!, query),
+  );
+  route(r, broadcastEndpoints.cancel, update, ({ params, request }) =>
+    broadcasts.cancelBroadcast(deps, requireAuth(request), params.id!),
+  );
+  void r.register(async (scope) => {
+    // The sheet is the raw request body (no multipart), whatever its Content-Type.
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SHEET_BODY_LIMIT }, (_r, body, done) =>
+      done(null, body),
+    );
+    route(scope, broadcastEndpoints.image, create, ({ request }) =>
+      broadcasts.uploadBroadcastImage(
+        deps,
+        requireAuth(request),
+        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+      ),
+    );
+    route(scope, broadcastEndpoints.recipientSheet, create, ({ query, request }) =>
+      broadcasts.uploadRecipientSheet(deps, requireAuth(request), {
+        bytes: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        name: query.name,
+      }),
+    );
+  });
+}

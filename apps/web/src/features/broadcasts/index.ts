@@ -1,0 +1,4 @@
+export { AdvancedBroadcastPage } from './AdvancedBroadcastPage';
+export { ApprovalsPage } from './ApprovalsPage';
+export { BroadcastDetailPage } from './BroadcastDetailPage';
+export { BroadcastsPage } from './BroadcastsPage';

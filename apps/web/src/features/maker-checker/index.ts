@@ -1,0 +1,2 @@
+export { makerCheckerKeys, useMyMakerCheckerRole } from './api';
+export { MakerCheckerSettingPage } from './MakerCheckerSettingPage';

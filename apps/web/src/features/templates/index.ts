@@ -1,0 +1,3 @@
+export { TemplateFormPage } from './TemplateFormPage';
+export { TemplateInsightPage } from './TemplateInsightPage';
+export { TemplatesPage } from './TemplatesPage';

@@ -1,0 +1,1 @@
+export { TicketListPage } from './TicketListPage';

@@ -1,0 +1,106 @@
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { DrainResult } from './chat-sockets.worker.js';
+import { type Child, nextMessage, spawnTs } from './child.js';
+import type { RateConfig, RateResult } from './rate-generator.worker.js';
+import type { BenchContext } from './types.js';
+
+/**
+ * Inbound load beside other work (the `bulk` and `broadcast` scenarios): signed WhatsApp webhooks at a fixed
+ * rate through `rate-generator.worker.ts`, their arrival on the designated chat socket of
+ * `chat-sockets.worker.ts`, and the delivery latency of the messages sent in a window.
+ */
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return Math.round((sorted[i] ?? Number.NaN) * 10) / 10;
+}
+
+export interface InboundLoad {
+  /** Sends `count` signed webhooks at `rate` (open loop); resolves with the generator's report. */
+  send(rate: number, count: number, customers: number): Promise<{ config: RateConfig; send: RateResult }>;
+}
+
+export function inboundLoad(ctx: BenchContext, url: string, appSecret: string): InboundLoad {
+  let seq = 0;
+  return {
+    async send(rate, count, customers) {
+      const config: RateConfig = { url, appSecret, rate, count, seqStart: seq, customers, timeoutMs: 10_000 };
+      seq += count;
+      const child = spawnTs(
+        join(ctx.repoRoot, 'bench/lib/rate-generator.worker.ts'),
+        [JSON.stringify(config)],
+        {
+          cwd: ctx.repoRoot,
+          env: process.env,
+          ipc: true,
+        },
+      );
+      ctx.defer(() => child.stop());
+      const send = await nextMessage<RateResult>(child, (count / rate) * 1000 + 60_000);
+      await child.exited;
+      return { config, send };
+    },
+  };
+}
+
+/** Waits until the designated socket has seen the phase's messages (bounded); answers the arrivals. */
+export async function drainArrivals(sockets: Child, config: RateConfig): Promise<DrainResult> {
+  sockets.process.send?.({
+    type: 'drain',
+    seqStart: config.seqStart,
+    count: config.count,
+    timeoutMs: 20_000,
+    graceMs: 500,
+  });
+  return nextMessage<DrainResult>(sockets, 40_000);
+}
+
+/** Delivery latencies on the designated socket of the messages sent in the first `withinMs` of the phase. */
+export function deliveryOf(result: DrainResult, config: RateConfig, withinMs = Number.POSITIVE_INFINITY) {
+  const latencies: number[] = [];
+  let lost = 0;
+  const inWindow = Math.min(config.count, Math.ceil((withinMs / 1000) * config.rate));
+  for (let s = config.seqStart; s < config.seqStart + inWindow; s++) {
+    const first = result.arrivals[String(s)]?.[0];
+    if (first === undefined) lost++;
+    else latencies.push(first);
+  }
+  latencies.sort((a, b) => a - b);
+  return { measured: latencies.length, lost, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** One signed-in JSON call to the Sapa API; throws with the answer on an HTTP error. */
+export async function callApi<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Polls `check` every `everyMs` until it answers something other than false. */
+export async function until<T>(
+  check: () => Promise<T | false>,
+  timeoutMs: number,
+  what: string,
+  everyMs = 100,
+): Promise<T> {
+  const started = performance.now();
+  for (;;) {
+    const value = await check();
+    if (value !== false) return value;
+    if (performance.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

@@ -1,0 +1,51 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Customers write to the demo business's WhatsApp number through the simulator's customer API (the
+ * simulator signs each webhook like Meta and delivers it to the running Sapa): one open chat each.
+ */
+export async function customersWrite(
+  customerPageUrl: string,
+  customers: readonly { waId: string; name: string; text: string }[],
+): Promise<void> {
+  const sim = new URL(customerPageUrl).origin;
+  const numbers = (await (await fetch(`${sim}/customer/numbers`)).json()) as { phoneNumberId: string }[];
+  const phoneNumberId = numbers[0]?.phoneNumberId;
+  if (!phoneNumberId) throw new Error('the simulator has no business number');
+  for (const customer of customers) {
+    const res = await fetch(`${sim}/customer/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumberId, ...customer }),
+    });
+    if (!res.ok) throw new Error(`customer ${customer.name}: HTTP ${res.status} ${await res.text()}`);
+  }
+}
+
+/** Calls Sapa's API with the signed-in page's session (no test-only endpoint); throws on an error answer. */
+export function pageApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(localStorage.getItem('sapa.session') ?? '{}') as { accessToken?: string };
+      const res = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${session.accessToken}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+export type InboxTicket = { id: string; contact: { name: string } };
+
+/** The open (unassigned) chats whose contact matches `search`. */
+export async function openTicketsMatching(page: Page, search: string): Promise<InboxTicket[]> {
+  const path = `/api/inbox/tickets?tab=unassigned&search=${encodeURIComponent(search)}&limit=50`;
+  return (await pageApi<{ items: InboxTicket[] }>(page, 'GET', path)).items;
+}

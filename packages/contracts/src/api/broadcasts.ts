@@ -1,0 +1,641 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+
+/**
+ * WhatsApp broadcasts (001 §2 broadcast tab, history and detail; §3 Broadcast; §4 broadcast statuses and
+ * maker/checker; §5 broadcast rules; §6 only Makers send; §8 broadcast messages; §9 limits). Templates are
+ * in `templates.ts`; the maker/checker settings list and advanced broadcasts build on this file.
+ */
+
+// ---------------------------------------------------------------- limits (001 §5, §9)
+
+/** 001 §5, §9: a recipient number in the broadcast list has 10-13 digits (another statement gives 9-13). */
+export const BROADCAST_PHONE_DIGITS = { min: 10, max: 13 } as const;
+/** 001 §5, §9: broadcast image at most 2 MB and 500x500 px. */
+export const BROADCAST_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const BROADCAST_IMAGE_MAX_PX = 500;
+/** Numbers typed or pasted into one broadcast (Sapa's limit: larger lists come as a group or a sheet). */
+export const BROADCAST_TYPED_NUMBERS_MAX = 10_000;
+/** Contacts or groups named one by one in one request. */
+export const BROADCAST_CONTACT_IDS_MAX = 1_000;
+export const BROADCAST_GROUP_IDS_MAX = 50;
+/** Recipients of one broadcast after merging every source (Sapa's limit). */
+export const BROADCAST_MAX_RECIPIENTS = 200_000;
+/** The note on a broadcast (001 §3: note; the spec gives no length). */
+export const BROADCAST_NOTE_MAX = 300;
+/** Template variables a broadcast fills (WhatsApp allows many; Sapa's templates stay below this). */
+export const BROADCAST_VARIABLES_MAX = 20;
+/** A template variable's value (WhatsApp: a body parameter up to 1024 characters with the body). */
+export const BROADCAST_VALUE_MAX = 1024;
+export const BROADCAST_PAGE_SIZE = 30;
+export const BROADCAST_RECIPIENTS_PAGE_SIZE = 50;
+/**
+ * 001 §4: sending throughput of a phone number. WhatsApp's default is 80 messages per second per number,
+ * upgraded to at most 1,000 (reference: WhatsApp Cloud API throughput).
+ */
+export const BROADCAST_THROUGHPUT = { default: 80, min: 1, max: 1_000 } as const;
+/**
+ * 001 §8 "Daily quota exhausted": the spec does not show the number (001 §9 "not shown: daily broadcast
+ * quota number"). Sapa's default per sending number per rolling 24 hours is WhatsApp's 100K messaging
+ * tier; it is configurable per number.
+ */
+export const BROADCAST_DAILY_QUOTA_DEFAULT = 100_000;
+
+/**
+ * Chat credits charged per recipient by template category (001 §3 outbound price per template category;
+ * 001 §9 does not show the broadcast price per contact by category). Marketing takes the spec's one
+ * figure for a business-initiated conversation (511.5 including 11% VAT); utility and authentication
+ * take WhatsApp Indonesia's lower rates with VAT, as Sapa's defaults.
+ */
+export const BROADCAST_PRICE_PER_RECIPIENT = {
+  MARKETING: 511.5,
+  UTILITY: 396.05,
+  AUTHENTICATION: 396.05,
+} as const satisfies Record<string, number>;
+
+/** The price of one recipient of a template in `category` (an unknown category is priced as marketing). */
+export function broadcastPricePerRecipient(category: string): number {
+  const key = category.toUpperCase() as keyof typeof BROADCAST_PRICE_PER_RECIPIENT;
+  return BROADCAST_PRICE_PER_RECIPIENT[key] ?? BROADCAST_PRICE_PER_RECIPIENT.MARKETING;
+}
+
+/** The total charge of `recipients` recipients, rounded to the credit's two decimals. */
+export function broadcastCost(category: string, recipients: number): number {
+  return Math.round(broadcastPricePerRecipient(category) * recipients * 100) / 100;
+}
+
+// ---------------------------------------------------------------- statuses (001 §4)
+
+/**
+ * 001 §4 Broadcast statuses, with the spec's names: need approval (pending for approval), rejected,
+ * expired (never approved before its time), scheduled, in process (queued), sending, delivered, read,
+ * partially failed, failed, failed for daily quota, cancelled.
+ */
+export const BROADCAST_STATUSES = [
+  'need_approval',
+  'rejected',
+  'expired',
+  'scheduled',
+  'in_process',
+  'sending',
+  'delivered',
+  'read',
+  'partially_failed',
+  'failed',
+  'failed_daily_quota',
+  'cancelled',
+] as const;
+export const broadcastStatusSchema = z.enum(BROADCAST_STATUSES);
+export type BroadcastStatus = z.infer<typeof broadcastStatusSchema>;
+
+/** The spec's name of each status (001 §4), as the history shows it in English. */
+export const BROADCAST_STATUS_NAMES: Record<BroadcastStatus, string> = {
+  need_approval: 'Need approval',
+  rejected: 'Rejected',
+  expired: 'Expired',
+  scheduled: 'Scheduled',
+  in_process: 'In process',
+  sending: 'Sending',
+  delivered: 'Delivered',
+  read: 'Read',
+  partially_failed: 'Partially failed',
+  failed: 'Failed',
+  failed_daily_quota: 'Failed for daily quota',
+  cancelled: 'Cancelled',
+};
+
+/** Statuses after which nothing more is sent. */
+export const BROADCAST_FINAL_STATUSES: readonly BroadcastStatus[] = [
+  'rejected',
+  'expired',
+  'delivered',
+  'read',
+  'partially_failed',
+  'failed',
+  'failed_daily_quota',
+  'cancelled',
+];
+
+/** 001 §4: only a scheduled dispatch (or one still waiting for a checker) can be cancelled. */
+export const BROADCAST_CANCELLABLE_STATUSES: readonly BroadcastStatus[] = ['scheduled', 'need_approval'];
+
+/**
+ * 001 §4 Recipient statuses: sent, read, connected (delivered to the phone), failed — plus queued and
+ * sending before the provider answered. A status only moves forward: queued < sending < sent < delivered
+ * < read; failed is terminal and never replaces read.
+ */
+export const BROADCAST_RECIPIENT_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+] as const;
+export const broadcastRecipientStatusSchema = z.enum(BROADCAST_RECIPIENT_STATUSES);
+export type BroadcastRecipientStatus = z.infer<typeof broadcastRecipientStatusSchema>;
+
+const RECIPIENT_RANK: Record<BroadcastRecipientStatus, number> = {
+  queued: 0,
+  sending: 1,
+  sent: 2,
+  delivered: 3,
+  read: 4,
+  failed: 5,
+};
+
+/** May a recipient in `from` move to `to`? (forward only; failed never replaces read or itself) */
+export function recipientMayMove(from: BroadcastRecipientStatus, to: BroadcastRecipientStatus): boolean {
+  if (to === 'failed') return from !== 'read' && from !== 'failed';
+  if (from === 'failed') return false;
+  return RECIPIENT_RANK[to] > RECIPIENT_RANK[from];
+}
+
+/** A broadcast's counters: how many recipients are in each status now. */
+export interface BroadcastCounts {
+  total: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+}
+
+/**
+ * The status of a broadcast whose every recipient has been attempted (001 §4): failed when none got it,
+ * partially failed when some did not, read when every one read it, delivered otherwise.
+ */
+export function finishedBroadcastStatus(c: BroadcastCounts): BroadcastStatus {
+  if (c.total > 0 && c.failed >= c.total) return 'failed';
+  if (c.failed > 0) return 'partially_failed';
+  if (c.total > 0 && c.read >= c.total) return 'read';
+  return 'delivered';
+}
+
+// ---------------------------------------------------------------- recipient rules (001 §5)
+
+export type RecipientNumberProblem =
+  | 'broadcast.phoneDigits'
+  | 'broadcast.phoneLength'
+  | 'broadcast.phoneDuplicate';
+
+/**
+ * 001 §5: a recipient number is digits only and 10-13 digits long. Spaces, dashes, dots and brackets that
+ * people paste are ignored, and so is one leading `+`; anything else makes it invalid.
+ */
+export function recipientNumberProblem(
+  input: string,
+): Exclude<RecipientNumberProblem, 'broadcast.phoneDuplicate'> | null {
+  const digits = input
+    .trim()
+    .replace(/^\+/, '')
+    .replace(/[\s\-.()]/g, '');
+  if (!/^\d+$/.test(digits)) return 'broadcast.phoneDigits';
+  if (digits.length < BROADCAST_PHONE_DIGITS.min || digits.length > BROADCAST_PHONE_DIGITS.max)
+    return 'broadcast.phoneLength';
+  return null;
+}
+
+/**
+ * The number as WhatsApp knows it: digits only, an Indonesian local `0…` becomes `62…`. Call it on a
+ * number without a problem.
+ */
+export function normaliseRecipientNumber(input: string): string {
+  const digits = input
+    .trim()
+    .replace(/^\+/, '')
+    .replace(/[\s\-.()]/g, '');
+  return digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
+}
+
+/** Splits pasted text into numbers: one per line, or separated by commas or semicolons. */
+export function splitRecipientNumbers(text: string): string[] {
+  return text
+    .split(/[\n\r,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export interface RecipientListCheck {
+  /** The valid numbers, normalised, in the order given, each once. */
+  numbers: string[];
+  /** Every problem, by the index of the entry in the input. */
+  problems: { index: number; value: string; problem: RecipientNumberProblem }[];
+}
+
+/**
+ * 001 §5 broadcast recipient list: digits only, 10-13 digits, no duplicates (the same number written as
+ * 08… and 628… is a duplicate). A duplicate is reported on its second and later occurrences.
+ */
+export function checkRecipientNumbers(entries: readonly string[]): RecipientListCheck {
+  const seen = new Set<string>();
+  const numbers: string[] = [];
+  const problems: RecipientListCheck['problems'] = [];
+  entries.forEach((value, index) => {
+    const problem = recipientNumberProblem(value);
+    if (problem) {
+      problems.push({ index, value, problem });
+      return;
+    }
+    const number = normaliseRecipientNumber(value);
+    if (seen.has(number)) {
+      problems.push({ index, value, problem: 'broadcast.phoneDuplicate' });
+      return;
+    }
+    seen.add(number);
+    numbers.push(number);
+  });
+  return { numbers, problems };
+}
+
+/** 001 §5: the scheduled time must be in the future ('Selected time has passed current time.'). */
+export function scheduleProblem(
+  scheduledAt: number | null | undefined,
+  now: number,
+): 'broadcast.timePassed' | null {
+  if (scheduledAt === null || scheduledAt === undefined) return null;
+  return scheduledAt <= now ? 'broadcast.timePassed' : null;
+}
+
+// ---------------------------------------------------------------- create (001 §3, §5)
+
+/** Where a template variable's value comes from: a contact field, or a value typed for every recipient. */
+export const broadcastVariableSourceSchema = z.discriminatedUnion('source', [
+  z.object({
+    source: z.literal('contact'),
+    /** name, phone, email, or a custom field's key (001 §3 contact custom variables). */
+    field: z.string().trim().min(1, 'validation.fieldRequired').max(100),
+    /** Used when the recipient has no value for the field (a typed number has no contact). */
+    fallback: z.string().trim().max(BROADCAST_VALUE_MAX).default(''),
+  }),
+  z.object({
+    source: z.literal('manual'),
+    value: z.string().trim().min(1, 'broadcast.variableRequired').max(BROADCAST_VALUE_MAX),
+  }),
+]);
+export type BroadcastVariableSource = z.output<typeof broadcastVariableSourceSchema>;
+
+const numberListSchema = z
+  .array(z.string().max(40))
+  .max(BROADCAST_TYPED_NUMBERS_MAX, 'broadcast.tooManyNumbers')
+  .default([])
+  .superRefine((entries, ctx) => {
+    for (const p of checkRecipientNumbers(entries).problems)
+      ctx.addIssue({ code: 'custom', path: [p.index], message: p.problem });
+  });
+
+/** Who receives it: any mix of typed numbers, contacts, contact groups and an uploaded sheet. */
+export const broadcastRecipientsInputSchema = z
+  .object({
+    /** Typed or pasted numbers (001 §5: digits only, 10-13, no duplicates). */
+    numbers: numberListSchema,
+    contactIds: z.array(z.string().uuid('validation.invalid')).max(BROADCAST_CONTACT_IDS_MAX).default([]),
+    groupIds: z.array(z.string().uuid('validation.invalid')).max(BROADCAST_GROUP_IDS_MAX).default([]),
+    /** An uploaded recipient sheet (`recipientSheet`): its rows carry their own variable values. */
+    sheetId: z.string().uuid('validation.invalid').optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (!r.numbers.length && !r.contactIds.length && !r.groupIds.length && !r.sheetId)
+      ctx.addIssue({ code: 'custom', path: [], message: 'broadcast.recipientsRequired' });
+  });
+export type BroadcastRecipientsInput = z.output<typeof broadcastRecipientsInputSchema>;
+
+export const createBroadcastSchema = z
+  .object({
+    /** The sending WhatsApp number (001 §3 history: sender account). */
+    channelAccountId: z.string('broadcast.senderRequired').uuid('broadcast.senderRequired'),
+    /** An approved template (001 §5: template required). */
+    templateId: z.string('template.required').uuid('template.required'),
+    recipients: broadcastRecipientsInputSchema,
+    /** One source per template variable, in the template's order. */
+    variables: z.array(broadcastVariableSourceSchema).max(BROADCAST_VARIABLES_MAX).default([]),
+    /** An image uploaded for the broadcast (`image`), sent as the template's image header. */
+    imageId: z.string().uuid('validation.invalid').optional(),
+    /** Epoch ms; absent or null sends now (001 §5: a past time is refused). */
+    scheduledAt: z.number().int().nullable().optional(),
+    note: z.string().trim().max(BROADCAST_NOTE_MAX, 'validation.max300').default(''),
+    /** Idempotency key: the same request twice creates one broadcast. */
+    clientRequestId: z.string().uuid(),
+  })
+  .superRefine((b, ctx) => {
+    const problem = scheduleProblem(b.scheduledAt, Date.now());
+    if (problem) ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: problem });
+  });
+export type CreateBroadcast = z.output<typeof createBroadcastSchema>;
+export type CreateBroadcastInput = z.input<typeof createBroadcastSchema>;
+
+// ---------------------------------------------------------------- answers
+
+/** A history row (001 §3: campaign code, broadcast date, template, totals, sender account, status, category, subcategory). */
+export const broadcastSchema = z.object({
+  id: z.string().uuid(),
+  /** The campaign's code (its template's campaign code, else Sapa's `B` + sequence). */
+  campaignCode: z.string(),
+  status: broadcastStatusSchema,
+  /** When it was created; `scheduledAt` when it waits for a time; `startedAt`/`finishedAt` of the sending. */
+  createdAt: z.number(),
+  scheduledAt: z.number().nullable(),
+  startedAt: z.number().nullable(),
+  finishedAt: z.number().nullable(),
+  template: z.object({ id: z.string().uuid(), name: z.string(), language: z.string() }),
+  category: z.string(),
+  subCategory: z.string().nullable(),
+  sender: z.object({ channelAccountId: z.string().uuid(), name: z.string(), phone: z.string().nullable() }),
+  createdBy: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
+  note: z.string(),
+  hasImage: z.boolean(),
+  /** 001 §3: total recipients, delivered, read, failed; `sent` counts those the provider accepted. */
+  totals: z.object({
+    recipients: z.number().int(),
+    sent: z.number().int(),
+    delivered: z.number().int(),
+    read: z.number().int(),
+    failed: z.number().int(),
+    /** Not attempted yet (queued or sending). */
+    pending: z.number().int(),
+  }),
+  /** Credits charged for it (0 until it starts sending). */
+  cost: z.number(),
+  /** Why it stopped or failed, a message key (e.g. `broadcast.creditsInsufficient`). */
+  failureReason: z.string().nullable(),
+  /** The checker's decision, when maker/checker is on. */
+  review: z
+    .object({
+      decision: z.enum(['approved', 'rejected']),
+      by: z.string(),
+      at: z.number(),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type Broadcast = z.infer<typeof broadcastSchema>;
+
+/** 001 §3 Recipient: number, name, status, sent, received and read dates, the provider's error. */
+export const broadcastRecipientSchema = z.object({
+  id: z.string().uuid(),
+  phone: z.string(),
+  name: z.string().nullable(),
+  status: broadcastRecipientStatusSchema,
+  sentAt: z.number().nullable(),
+  deliveredAt: z.number().nullable(),
+  readAt: z.number().nullable(),
+  failedAt: z.number().nullable(),
+  /** A message key and the provider's words (`{ code, message }`), when it failed. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type BroadcastRecipient = z.infer<typeof broadcastRecipientSchema>;
+
+/** A broadcast's progress (the progress bar): sent (attempted) of total. */
+export const broadcastProgressSchema = z.object({
+  id: z.string().uuid(),
+  status: broadcastStatusSchema,
+  totals: broadcastSchema.shape.totals,
+});
+export type BroadcastProgress = z.infer<typeof broadcastProgressSchema>;
+
+/** Share of the recipients attempted (0-1): the progress bar's value. */
+export function broadcastProgressRatio(p: Pick<BroadcastProgress, 'totals'>): number {
+  const { recipients, pending } = p.totals;
+  return recipients > 0 ? (recipients - pending) / recipients : 0;
+}
+
+/**
+ * `broadcast.progress` on the chat socket, to every user of the business who may read broadcasts: at
+ * most a few a second while it sends, and on every status change.
+ */
+export const broadcastProgressEventSchema = z.object({
+  type: z.literal('broadcast.progress'),
+  clientId: z.string().uuid(),
+  broadcast: broadcastProgressSchema,
+});
+export type BroadcastProgressEvent = z.infer<typeof broadcastProgressEventSchema>;
+
+/** The caller's maker/checker position for broadcasts (001 §4, §6). */
+export const broadcastRoleSchema = z.object({
+  /** Maker/checker is on for the business: a maker's broadcast waits for a checker. */
+  makerCheckerEnabled: z.boolean(),
+  maker: z.boolean(),
+  checker: z.boolean(),
+});
+export type BroadcastRole = z.infer<typeof broadcastRoleSchema>;
+
+/** 001 §4: Checkers approve, reject or reset selected or all items waiting for them. */
+export const broadcastReviewSchema = z
+  .object({
+    action: z.enum(['approve', 'reject', 'reset']),
+    /** Selected items; absent with `all` for every item the action applies to. */
+    ids: z.array(z.string().uuid('validation.invalid')).max(500).default([]),
+    all: z.boolean().default(false),
+    reason: z.string().trim().max(BROADCAST_NOTE_MAX, 'validation.max300').optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (!r.all && r.ids.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'broadcast.nothingSelected' });
+  });
+export type BroadcastReview = z.output<typeof broadcastReviewSchema>;
+
+/** A sending number's limits: throughput (1-1,000 msg/s) and daily quota. */
+export const broadcastSenderSettingsSchema = z.object({
+  channelAccountId: z.string().uuid(),
+  throughputPerSecond: z.number().int().min(BROADCAST_THROUGHPUT.min).max(BROADCAST_THROUGHPUT.max),
+  dailyQuota: z.number().int().min(1).max(10_000_000),
+  /** Recipients sent in the last 24 hours by this number. */
+  usedLast24h: z.number().int(),
+});
+export type BroadcastSenderSettings = z.infer<typeof broadcastSenderSettingsSchema>;
+
+const listQuerySchema = z.object({
+  status: broadcastStatusSchema.optional(),
+  /** Part of the template name or the campaign code. */
+  search: z.string().trim().max(100).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(BROADCAST_PAGE_SIZE),
+});
+
+export const recipientSheetResultSchema = z.object({
+  id: z.string().uuid(),
+  /** Valid rows kept (numbers normalised, duplicates dropped). */
+  rows: z.number().int(),
+  problems: z.array(z.object({ row: z.number().int(), value: z.string(), problem: z.string() })),
+  /** The first rows as read: number, name and the values of columns after them. */
+  preview: z.array(z.object({ phone: z.string(), name: z.string().nullable(), values: z.array(z.string()) })),
+});
+export type RecipientSheetResult = z.infer<typeof recipientSheetResultSchema>;
+
+export const broadcastImageSchema = z.object({
+  id: z.string().uuid(),
+  mime: z.string(),
+  size: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+export const broadcastEndpoints = {
+  /** 001 §2, §3: send a template now or at a time; a maker's broadcast waits for a checker when maker/checker is on. */
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/broadcasts',
+    body: createBroadcastSchema,
+    response: broadcastSchema,
+  }),
+  /** How many distinct recipients the selection makes and what it costs (before sending). */
+  estimate: defineEndpoint({
+    method: 'POST',
+    path: '/api/broadcasts/estimate',
+    body: z.object({
+      channelAccountId: z.string().uuid(),
+      templateId: z.string().uuid(),
+      recipients: broadcastRecipientsInputSchema,
+    }),
+    response: z.object({
+      recipients: z.number().int(),
+      cost: z.number(),
+      balance: z.number(),
+      sufficient: z.boolean(),
+      quotaLeft: z.number().int(),
+    }),
+  }),
+  /** 001 §2 broadcast history, newest first, keyset-paged; the checker's approval list is `status=need_approval`. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/broadcasts',
+    query: listQuerySchema,
+    response: z.object({ items: z.array(broadcastSchema), nextCursor: z.string().nullable() }),
+  }),
+  get: defineEndpoint({ method: 'GET', path: '/api/broadcasts/:id', response: broadcastSchema }),
+  /** 001 §2 broadcast detail: the recipients, keyset-paged, optionally by status. */
+  recipients: defineEndpoint({
+    method: 'GET',
+    path: '/api/broadcasts/:id/recipients',
+    query: z.object({
+      status: broadcastRecipientStatusSchema.optional(),
+      cursor: z.string().max(200).optional(),
+      limit: z.coerce.number().int().min(1).max(200).default(BROADCAST_RECIPIENTS_PAGE_SIZE),
+    }),
+    response: z.object({ items: z.array(broadcastRecipientSchema), nextCursor: z.string().nullable() }),
+  }),
+  /** 001 §4: a scheduled dispatch (or one waiting for approval) is cancelled after confirmation. */
+  cancel: defineEndpoint({ method: 'POST', path: '/api/broadcasts/:id/cancel', response: broadcastSchema }),
+  /** 001 §4: a checker approves, rejects or resets selected or all items. */
+  review: defineEndpoint({
+    method: 'POST',
+    path: '/api/broadcasts/review',
+    body: broadcastReviewSchema,
+    response: z.object({ changed: z.number().int(), items: z.array(broadcastSchema) }),
+  }),
+  /** The caller's maker/checker position (whether to show the send or the approval buttons). */
+  role: defineEndpoint({ method: 'GET', path: '/api/broadcasts/role', response: broadcastRoleSchema }),
+  /** A sending number's throughput and daily quota. */
+  sender: defineEndpoint({
+    method: 'GET',
+    path: '/api/broadcasts/senders/:channelAccountId',
+    response: broadcastSenderSettingsSchema,
+  }),
+  updateSender: defineEndpoint({
+    method: 'PUT',
+    path: '/api/broadcasts/senders/:channelAccountId',
+    body: broadcastSenderSettingsSchema.pick({ throughputPerSecond: true, dailyQuota: true }),
+    response: broadcastSenderSettingsSchema,
+  }),
+  /**
+   * An uploaded recipient sheet (raw body, `?name=`; xlsx, xls or csv): first column the number, second
+   * the name, then one column per template variable. Answers its id for `recipients.sheetId`.
+   */
+  recipientSheet: defineEndpoint({
+    method: 'POST',
+    path: '/api/broadcasts/recipient-sheets',
+    query: z.object({ name: z.string().trim().min(1).max(200).default('recipients.xlsx') }),
+    response: recipientSheetResultSchema,
+  }),
+  /** 001 §5: the broadcast image (raw body; jpeg or png, at most 2 MB and 500x500). */
+  image: defineEndpoint({ method: 'POST', path: '/api/broadcasts/images', response: broadcastImageSchema }),
+} as const;
+
+// ---------------------------------------------------------------- messages (001 §8 broadcast; §5)
+
+/** The broadcast module's messages, merged into the catalogue (`messages.ts`). */
+export const BROADCAST_MESSAGES = {
+  'broadcast.timePassed': {
+    en: 'Selected time has passed current time.',
+    id: 'Waktu yang dipilih sudah lewat dari waktu sekarang.',
+  },
+  'broadcast.phoneDigits': {
+    en: 'Phone number must contain digits only.',
+    id: 'Nomor telepon hanya boleh berisi angka.',
+  },
+  'broadcast.phoneLength': {
+    en: 'Phone number must be 10-13 digits.',
+    id: 'Nomor telepon harus 10-13 digit.',
+  },
+  'broadcast.phoneDuplicate': { en: 'Duplicate phone number.', id: 'Nomor telepon duplikat.' },
+  'broadcast.tooManyNumbers': {
+    en: 'Too many numbers: at most 10,000. Use a contact group or a sheet for more.',
+    id: 'Terlalu banyak nomor: maksimal 10.000. Gunakan grup kontak atau file untuk lebih banyak.',
+  },
+  'broadcast.recipientsRequired': {
+    en: 'Choose at least one recipient.',
+    id: 'Pilih minimal satu penerima.',
+  },
+  'broadcast.noRecipients': {
+    en: 'The selected contacts and groups have no WhatsApp number.',
+    id: 'Kontak dan grup yang dipilih tidak memiliki nomor WhatsApp.',
+  },
+  'broadcast.tooManyRecipients': {
+    en: 'Too many recipients: at most {0} per broadcast.',
+    id: 'Terlalu banyak penerima: maksimal {0} per broadcast.',
+  },
+  'broadcast.senderRequired': { en: 'Choose the sending number.', id: 'Pilih nomor pengirim.' },
+  'broadcast.variableRequired': {
+    en: 'Fill in every template variable.',
+    id: 'Isi semua variabel template.',
+  },
+  'broadcast.variablesMismatch': {
+    en: 'Choose a value for each variable of the template.',
+    id: 'Pilih nilai untuk setiap variabel template.',
+  },
+  'broadcast.templateNotApproved': {
+    en: 'Only an approved template can be broadcast.',
+    id: 'Hanya template yang sudah disetujui yang dapat dikirim sebagai broadcast.',
+  },
+  'broadcast.creditsInsufficient': {
+    en: 'Insufficient chat credits. Please top up to continue.',
+    id: 'Kredit chat tidak mencukupi. Silakan isi ulang untuk melanjutkan.',
+  },
+  'broadcast.dailyQuota': {
+    en: 'Daily quota has been exhausted. Please try again tomorrow.',
+    id: 'Kuota harian sudah habis. Silakan coba lagi besok.',
+  },
+  'broadcast.failedContacts': {
+    en: 'Failed sent broadcast message to {0} contacts.',
+    id: 'Gagal mengirim pesan broadcast ke {0} kontak.',
+  },
+  'broadcast.notMaker': {
+    en: 'Only a Maker user can send broadcasts.',
+    id: 'Hanya pengguna Maker yang dapat mengirim broadcast.',
+  },
+  'broadcast.notChecker': {
+    en: 'Only a Checker user can approve broadcasts.',
+    id: 'Hanya pengguna Checker yang dapat menyetujui broadcast.',
+  },
+  'broadcast.notCancellable': {
+    en: 'Only a scheduled broadcast can be cancelled.',
+    id: 'Hanya broadcast terjadwal yang dapat dibatalkan.',
+  },
+  'broadcast.nothingSelected': { en: 'Select at least one item.', id: 'Pilih minimal satu item.' },
+  'broadcast.sheetNotFound': {
+    en: 'The uploaded recipient file was not found. Please upload it again.',
+    id: 'File penerima tidak ditemukan. Silakan unggah ulang.',
+  },
+  'broadcast.imageTooLarge': {
+    en: 'Image must be at most 2 MB and 500x500.',
+    id: 'Gambar maksimal 2 MB dan 500x500.',
+  },
+  'broadcast.imageFormat': { en: 'Invalid file format', id: 'Format file tidak valid' },
+  'broadcast.imageNotFound': {
+    en: 'The uploaded image was not found. Please upload it again.',
+    id: 'Gambar tidak ditemukan. Silakan unggah ulang.',
+  },
+  'broadcast.ownerOnly': {
+    en: 'Only the owner or an admin can change sending limits.',
+    id: 'Hanya pemilik atau admin yang dapat mengubah batas pengiriman.',
+  },
+} as const;

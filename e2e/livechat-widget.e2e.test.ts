@@ -57,7 +57,7 @@ describe('live chat widget on the demo shop', () => {
     const composer = panel.getByRole('textbox', { name: 'Tulis pesan…' });
     await composer.fill('Halo, kaos katun ada ukuran L?');
     await composer.press('Enter');
-    await panel.getByRole('log').getByText('Halo, kaos katun ada ukuran L?').waitFor();
+    await panel.getByRole('log').getByText('Halo, kaos katun ada ukuran L?', { exact: true }).waitFor();
 
     // The agent's inbox shows the live-chat visitor without a reload.
     const row = agent.getByRole('button', { name: /^Dewi Pengunjung/ });
@@ -69,15 +69,15 @@ describe('live chat widget on the demo shop', () => {
     // The agent replies; the widget shows it and reports it read (the chat is open and visible).
     await agent.getByRole('textbox', { name: 'Tulis pesan' }).fill('Ada, Kak. Mau warna apa?');
     await agent.getByRole('button', { name: 'Kirim', exact: true }).click();
-    await panel.getByRole('log').getByText('Ada, Kak. Mau warna apa?').waitFor();
+    await panel.getByRole('log').getByText('Ada, Kak. Mau warna apa?', { exact: true }).waitFor();
     const reply = history.getByTestId('chat-message').filter({ hasText: 'Ada, Kak.' });
     await reply.getByRole('img', { name: 'Dibaca' }).waitFor();
 
     // A reload keeps the session and the conversation.
     await visitor.reload();
     await visitor.getByRole('button', { name: 'Buka chat' }).click();
-    await panel.getByRole('log').getByText('Ada, Kak. Mau warna apa?').waitFor();
-    await panel.getByRole('log').getByText('Halo, kaos katun ada ukuran L?').waitFor();
+    await panel.getByRole('log').getByText('Ada, Kak. Mau warna apa?', { exact: true }).waitFor();
+    await panel.getByRole('log').getByText('Halo, kaos katun ada ukuran L?', { exact: true }).waitFor();
 
     // The visitor sends an image; the agent sees the picture.
     await panel
@@ -135,7 +135,7 @@ describe('live chat widget on a phone, in English', () => {
     const composer = panel.getByRole('textbox', { name: 'Write a message…' });
     await composer.fill('Hello, do you ship to Bandung?');
     await panel.getByRole('button', { name: 'Send' }).click();
-    await panel.getByRole('log').getByText('Hello, do you ship to Bandung?').waitFor();
+    await panel.getByRole('log').getByText('Hello, do you ship to Bandung?', { exact: true }).waitFor();
     await panel.getByText('Sending…').waitFor({ state: 'detached' });
     await screenshot(phone, 'livechat-widget-chat-en-390');
     await phone.close();

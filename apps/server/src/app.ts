@@ -21,7 +21,7 @@ import { registerBulkRoutes } from './modules/bulk/bulk.routes.js';
 import { bulkProgressToOwner } from './modules/bulk/bulk.service.js';
 import { registerChannelRoutes } from './modules/channels/channels.routes.js';
 import { livechatSender } from './modules/channels/connectors/livechat/outbound.js';
-import { whatsappInboundJob } from './modules/channels/connectors/whatsapp-cloud/inbound.js';
+import { whatsappInboundDrains } from './modules/channels/connectors/whatsapp-cloud/inbound.js';
 import { whatsappMediaJob } from './modules/channels/connectors/whatsapp-cloud/media.js';
 import {
   outboundMarkReadJob,
@@ -76,12 +76,14 @@ export function defineJobs(deps: ServerDeps) {
   const send = outboundSendJob(deps, { WAP: whatsappCloudSender(deps), LVC: livechatSender(deps) });
   const markRead = outboundMarkReadJob(deps);
   const broadcastSend = broadcastEngine(deps).drain;
+  const inbound = whatsappInboundDrains(deps, async (clientId, messageId) => {
+    await deps.jobs.send(media, { clientId, messageId });
+  });
   return {
     notify: sendNotificationJob(deps.db),
     whatsappMedia: media,
-    whatsappInbound: whatsappInboundJob(deps, async (clientId, messageId) => {
-      await deps.jobs.send(media, { clientId, messageId });
-    }),
+    whatsappInbound: inbound.conversations,
+    whatsappBroadcastStatuses: inbound.broadcastStatuses,
     send,
     bulk: bulkJob(deps, { inbox: { send, markRead } }),
     markRead,
@@ -171,7 +173,10 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerAdvancedBroadcastRoutes(app, deps);
   registerTemplateRoutes(app, deps, jobs);
   registerBroadcastRoutes(app, deps, { wake: () => deps.jobs.wake(jobs.broadcastSend) });
-  await registerWhatsappWebhookRoutes(app, deps, jobs.whatsappInbound);
+  await registerWhatsappWebhookRoutes(app, deps, {
+    conversations: jobs.whatsappInbound,
+    broadcastStatuses: jobs.whatsappBroadcastStatuses,
+  });
   // Sockets get only the tickets their user may see (000 §6 CS positions); new chats start assignment rounds.
   const audience = createTicketAudience();
   const phonePrivacy = createPhonePrivacy(deps);

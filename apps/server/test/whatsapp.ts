@@ -108,7 +108,7 @@ export interface InboundText {
 /** One `messages` change value with messages and/or statuses. */
 export function changeValue(opts: {
   messages?: InboundText[];
-  statuses?: { id: string; status: string; errors?: unknown[]; timestamp?: number }[];
+  statuses?: { id: string; status: string; errors?: unknown[]; timestamp?: number; callbackData?: string }[];
 }) {
   return {
     messaging_product: 'whatsapp',
@@ -135,6 +135,7 @@ export function changeValue(opts: {
             timestamp: String(Math.floor((s.timestamp ?? Date.now()) / 1000)),
             recipient_id: '628',
             ...(s.errors ? { errors: s.errors } : {}),
+            ...(s.callbackData ? { biz_opaque_callback_data: s.callbackData } : {}),
           })),
         }
       : {}),

@@ -5,6 +5,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -106,13 +107,21 @@ export const inboundEvents = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * The drain lane (`INBOUND_LANES`): 0 conversations (messages, statuses of agents' messages, template
+     * reviews), 1 status-only deliveries of broadcast messages. Each lane has its own drainer and lock, so
+     * a broadcast's two statuses per recipient never queue ahead of customers' messages.
+     */
+    lane: smallint('lane').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
     uniqueIndex('inbound_events_key').on(t.clientId, t.channelAccountId, t.providerEventKey),
     index('inbound_events_unprocessed_idx').on(t.clientId, t.receivedAt).where(sql`${t.processedAt} is null`),
-    // The inbound drainer claims the oldest unprocessed events of every business (one queue for all).
-    index('inbound_events_pending_idx').on(t.receivedAt, t.id).where(sql`${t.processedAt} is null`),
+    // Each lane's drainer claims the oldest unprocessed events of every business (one queue per lane).
+    index('inbound_events_lane_pending_idx')
+      .on(t.lane, t.receivedAt, t.id)
+      .where(sql`${t.processedAt} is null`),
   ],
 );
 

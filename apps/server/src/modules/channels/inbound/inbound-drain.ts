@@ -26,7 +26,17 @@ export interface BatchOutcome {
 /** Processes the claimed events inside the transaction that claimed them. Must be idempotent per event. */
 export type ProcessBatch = (tx: Tx, events: ClaimedEvent[]) => Promise<BatchOutcome>;
 
+/**
+ * Drain lanes of `inbound_events`. Statuses of broadcast messages (two per recipient, thousands a second while
+ * a broadcast sends) have a lane of their own: they only move broadcast recipients, so they need no order
+ * with anything else, and customers' messages never wait behind them.
+ */
+export const INBOUND_LANES = { conversations: 0, broadcastStatuses: 1 } as const;
+export type InboundLane = (typeof INBOUND_LANES)[keyof typeof INBOUND_LANES];
+
 export interface InboundDrainOptions {
+  /** The lane this drainer takes (every lane has its own drainer and lock). */
+  lane: InboundLane;
   /** Events claimed per transaction. */
   batchSize: number;
   /** A deferred event is tried this many times, then marked processed anyway. */
@@ -34,23 +44,24 @@ export interface InboundDrainOptions {
 }
 
 /**
- * Inbound processing serialises on this transaction-level advisory lock: one batch at a time over every
- * process, so a contact's messages are applied and published in the order they were received even when
- * several workers drain. SKIP LOCKED still keeps a claim from waiting on rows another session holds.
+ * Inbound processing serialises on a transaction-level advisory lock per lane (this key plus the lane): one
+ * batch of a lane at a time over every process, so a contact's messages are applied and published in the
+ * order they were received even when several workers drain. SKIP LOCKED still keeps a claim from waiting on
+ * rows another session holds.
  */
-const INBOUND_DRAIN_LOCK = 0x5a9a_1b0d;
+export const INBOUND_DRAIN_LOCK = 0x5a9a_1b0d;
 
 /** Retry delay after the n-th failed or deferred attempt: 1 s, 2 s, 4 s … at most 5 minutes. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), 300);
 }
 
-async function claim(tx: Tx, limit: number, onlyId?: { clientId: string; id: string }) {
+async function claim(tx: Tx, lane: InboundLane, limit: number, onlyId?: { clientId: string; id: string }) {
   const only = onlyId ? sql`and client_id = ${onlyId.clientId} and id = ${onlyId.id}` : sql``;
   const result = (await tx.execute(sql`
     select client_id, id, channel_account_id, raw, attempts
     from inbound_events
-    where processed_at is null and (next_attempt_at is null or next_attempt_at <= now()) ${only}
+    where lane = ${lane} and processed_at is null and (next_attempt_at is null or next_attempt_at <= now()) ${only}
     order by received_at, id
     limit ${limit}
     for update skip locked`)) as unknown as { rows: Record<string, unknown>[] };
@@ -95,7 +106,7 @@ async function markRetry(
 }
 
 /**
- * The drainer of `inbound_events`: claims the oldest stored, unprocessed events that are due (`FOR UPDATE
+ * The drainer of one lane of `inbound_events`: claims the oldest stored, unprocessed events that are due (`FOR UPDATE
  * SKIP LOCKED`, ordered by arrival), processes them in one transaction with `process`, marks them processed
  * in that same transaction, then runs the batch's after-commit work (real-time events).
  *
@@ -124,8 +135,8 @@ export function createInboundDrain(
   ): Promise<(() => Promise<void>) | null> {
     let afterCommit: (() => Promise<void>) | null = null;
     await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${INBOUND_DRAIN_LOCK})`);
-      const claimed = await claim(tx, limit, onlyId);
+      await tx.execute(sql`select pg_advisory_xact_lock(${INBOUND_DRAIN_LOCK + options.lane})`);
+      const claimed = await claim(tx, options.lane, limit, onlyId);
       held.events = claimed;
       if (claimed.length === 0) return;
       const outcome = await processBatch(tx, claimed);

@@ -27,7 +27,12 @@ import {
   toMessage,
   toTicketSummary,
 } from '../../../tickets/tickets.service.js';
-import { type BatchOutcome, type ClaimedEvent, createInboundDrain } from '../../inbound/inbound-drain.js';
+import {
+  type BatchOutcome,
+  type ClaimedEvent,
+  createInboundDrain,
+  INBOUND_LANES,
+} from '../../inbound/inbound-drain.js';
 import type { WaError, WaMessage, WaStatus, WaWebhook } from './webhook-types.js';
 
 const MEDIA_TYPES = ['image', 'audio', 'video', 'document', 'sticker'] as const;
@@ -147,31 +152,57 @@ export async function applyStatus(
 /** Called for every new inbound message with a media id (the media job fetches the bytes). */
 export type OnMedia = (clientId: string, messageId: string) => Promise<void>;
 
-/** Events claimed per transaction by the inbound drainer. */
+/** Events claimed per transaction by the conversation drainer. */
 export const INBOUND_BATCH_SIZE = 200;
+/** Events claimed per transaction by the broadcast-status drainer (two statuses per recipient sent). */
+export const BROADCAST_STATUS_BATCH_SIZE = 500;
 /** A status naming a message not stored yet is retried this many times (1 s, 2 s, 4 s …), then dropped. */
 export const INBOUND_MAX_DEFERRALS = 8;
 /** The sweep: how often an idle worker looks for events stored by other processes or due for a retry. */
 export const INBOUND_POLL_MS = 500;
 /** A webhook wakes the drainer, which waits this long so that a burst becomes one batch. */
 export const INBOUND_LINGER_MS = 15;
+/** The broadcast-status drainer lingers longer: its statuses are not waited for by a person. */
+export const BROADCAST_STATUS_LINGER_MS = 50;
+
+export interface WhatsappInboundDrains {
+  /** Customers' messages, statuses of agents' messages, template reviews (lane 0). */
+  conversations: DrainDefinition;
+  /** Status-only deliveries of broadcast messages (lane 1). */
+  broadcastStatuses: DrainDefinition;
+}
 
 /**
- * The WhatsApp Cloud inbound drainer (ARCHITECTURE hot path, step 2). The webhook stores each delivery in
- * `inbound_events` and wakes this process's loop; the loop claims stored, unprocessed events in batches
- * and processes each batch in one transaction (see `processWhatsappBatch`). It runs on its own loop, not
- * on a pg-boss queue, so bulk jobs never starve it.
+ * The WhatsApp Cloud inbound drainers (ARCHITECTURE hot path, step 2), one per lane of `inbound_events`.
+ * The webhook stores each delivery in its lane and wakes that lane's loop in this process; the loop claims
+ * stored, unprocessed events in batches and processes each batch in one transaction (see
+ * `processWhatsappBatch`). They run on their own loops, not on a pg-boss queue, so bulk jobs never starve
+ * them, and each lane has its own lock, so a broadcast's statuses never delay a customer's message.
  */
-export function whatsappInboundJob(deps: ServerDeps, onMedia?: OnMedia): DrainDefinition {
-  return defineDrain({
-    name: 'inbound.whatsapp-cloud',
-    pollMs: INBOUND_POLL_MS,
-    lingerMs: INBOUND_LINGER_MS,
-    drain: createInboundDrain(deps, (tx, events) => processWhatsappBatch(deps, tx, events, onMedia), {
-      batchSize: INBOUND_BATCH_SIZE,
-      maxDeferrals: INBOUND_MAX_DEFERRALS,
+export function whatsappInboundDrains(deps: ServerDeps, onMedia?: OnMedia): WhatsappInboundDrains {
+  const processBatch = (tx: Tx, events: ClaimedEvent[]) => processWhatsappBatch(deps, tx, events, onMedia);
+  return {
+    conversations: defineDrain({
+      name: 'inbound.whatsapp-cloud',
+      pollMs: INBOUND_POLL_MS,
+      lingerMs: INBOUND_LINGER_MS,
+      drain: createInboundDrain(deps, processBatch, {
+        lane: INBOUND_LANES.conversations,
+        batchSize: INBOUND_BATCH_SIZE,
+        maxDeferrals: INBOUND_MAX_DEFERRALS,
+      }),
     }),
-  });
+    broadcastStatuses: defineDrain({
+      name: 'inbound.whatsapp-cloud.broadcast-statuses',
+      pollMs: INBOUND_POLL_MS,
+      lingerMs: BROADCAST_STATUS_LINGER_MS,
+      drain: createInboundDrain(deps, processBatch, {
+        lane: INBOUND_LANES.broadcastStatuses,
+        batchSize: BROADCAST_STATUS_BATCH_SIZE,
+        maxDeferrals: INBOUND_MAX_DEFERRALS,
+      }),
+    }),
+  };
 }
 
 interface MessageItem {

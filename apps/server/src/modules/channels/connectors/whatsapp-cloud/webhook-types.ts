@@ -59,5 +59,7 @@ export interface WaStatus {
   status?: string;
   timestamp?: string;
   recipient_id?: string;
+  /** Echo of the send's `biz_opaque_callback_data` (broadcast messages carry their key in it). */
+  biz_opaque_callback_data?: string;
   errors?: WaError[];
 }

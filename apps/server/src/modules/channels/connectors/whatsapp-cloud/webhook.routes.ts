@@ -4,8 +4,10 @@ import { uuidv7 } from 'uuidv7';
 import { PUBLIC } from '../../../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../../../platform/http/errors.js';
-import type { DrainDefinition } from '../../../../platform/jobs/job-queue.js';
 import { type ChannelAccountRow, findAccountById, openSecrets } from '../../channels.service.js';
+import { INBOUND_LANES } from '../../inbound/inbound-drain.js';
+import type { WhatsappInboundDrains } from './inbound.js';
+import { laneOfDeliveryText } from './inbound-lane.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -68,8 +70,8 @@ const STORE_EVENT = `
     select client_id from channel_accounts
     where id = $1 and channel = 'WAP' and status = 'connected' and secrets = $2
   ), stored as (
-    insert into inbound_events (client_id, id, channel_account_id, provider_event_key, raw)
-    select client_id, $3, $1, $4, $5::jsonb from account
+    insert into inbound_events (client_id, id, channel_account_id, provider_event_key, raw, lane)
+    select client_id, $3, $1, $4, $5::jsonb, $6 from account
     on conflict do nothing
     returning id
   )
@@ -89,13 +91,14 @@ function sqlStateOf(error: unknown): string | undefined {
  * WhatsApp Cloud webhooks (reference/channel-protocols.md §1a): the verification handshake and deliveries.
  * An encapsulated plugin so that its JSON parser keeps the raw bytes the signature is computed over.
  *
- * A delivery is acknowledged once it is stored (`inbound_events`); the inbound drainer (`inbound.ts`)
- * processes it: this process's loop is woken at once, other processes' loops find it on their sweep.
+ * A delivery is acknowledged once it is stored (`inbound_events`, in its lane: `inbound-lane.ts`); the lane's
+ * drainer (`inbound.ts`) processes it: this process's loop is woken at once, other processes' loops find it
+ * on their sweep.
  */
 export async function registerWhatsappWebhookRoutes(
   app: FastifyInstance,
   deps: ServerDeps,
-  inboundDrain: DrainDefinition,
+  drains: WhatsappInboundDrains,
 ) {
   const accounts = createAccountCache(deps);
 
@@ -137,6 +140,7 @@ export async function registerWhatsappWebhookRoutes(
         const header = typeof signature === 'string' ? signature : undefined;
         const key = createHash('sha256').update(raw).digest('hex');
         const text = raw.toString('utf8');
+        const lane = laneOfDeliveryText(text);
 
         let account = accounts.get(id);
         for (let attempt = 0; ; attempt++) {
@@ -161,6 +165,7 @@ export async function registerWhatsappWebhookRoutes(
               uuidv7(),
               key,
               text,
+              lane,
             ]);
             result = rows[0];
           } catch (err) {
@@ -181,7 +186,9 @@ export async function registerWhatsappWebhookRoutes(
           break;
         }
         // Also for a redelivery: an event stored earlier and not processed yet is taken by the same sweep.
-        deps.jobs.wake(inboundDrain);
+        deps.jobs.wake(
+          lane === INBOUND_LANES.broadcastStatuses ? drains.broadcastStatuses : drains.conversations,
+        );
         return reply.code(200).send({ ok: true });
       },
     );

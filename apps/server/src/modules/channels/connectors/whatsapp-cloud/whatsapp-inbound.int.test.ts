@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { TokenPair } from '@sapa/contracts';
 import { and, asc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFresh } from '../../../../../test/auth-helpers.js';
 import { bearer, makeBusiness } from '../../../../../test/fixtures.js';
-import { startTestServer, type TestServer, waitFor } from '../../../../../test/harness.js';
+import { startTestServer, type TestServer, testDbKind, waitFor } from '../../../../../test/harness.js';
 import {
   changeValue,
   connectWhatsapp,
@@ -16,9 +18,11 @@ import {
 } from '../../../../../test/whatsapp.js';
 import { defineJobs } from '../../../../app.js';
 import { createJobQueue } from '../../../../platform/jobs/job-queue.js';
+import { broadcastKeyOf } from '../../../broadcasts/broadcasts.keys.js';
 import { contacts } from '../../../contacts/contacts.schema.js';
 import { messages, tickets } from '../../../tickets/tickets.schema.js';
 import { channelAccounts, inboundEvents } from '../../channels.schema.js';
+import { INBOUND_DRAIN_LOCK, INBOUND_LANES } from '../../inbound/inbound-drain.js';
 
 let server: TestServer;
 let graph: FakeGraph;
@@ -46,6 +50,15 @@ const messagesOf = (wamid: string) =>
     .select()
     .from(messages)
     .where(and(eq(messages.clientId, biz.clientId), eq(messages.providerMessageId, wamid)));
+/** The stored event of a delivery posted by `postWebhook` (its key is the sha256 of the body's bytes). */
+const storedEvent = async (body: unknown) => {
+  const key = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  const [row] = await db()
+    .select()
+    .from(inboundEvents)
+    .where(and(eq(inboundEvents.clientId, biz.clientId), eq(inboundEvents.providerEventKey, key)));
+  return row;
+};
 const eventCount = async () =>
   (await db().select().from(inboundEvents).where(eq(inboundEvents.clientId, biz.clientId))).length;
 
@@ -495,6 +508,63 @@ describe('WhatsApp Cloud webhooks', () => {
       await acceptor.close();
     }
   });
+
+  it("stores a broadcast's status-only deliveries in their own lane; everything else stays with the conversations", async () => {
+    const bc = broadcastKeyOf(uuidv7(), uuidv7());
+    const post = async (body: unknown) => {
+      expect((await postWebhook(server.app, accountId, body)).statusCode).toBe(200);
+      return (await storedEvent(body))?.lane;
+    };
+    const statusOnly = delivery([
+      changeValue({ statuses: [{ id: newWamid(), status: 'sent', callbackData: bc }] }),
+    ]);
+    expect(await post(statusOnly)).toBe(INBOUND_LANES.broadcastStatuses);
+    const mixed = delivery([
+      changeValue({
+        messages: [{ from: '6281700001', text: 'balas promo' }],
+        statuses: [{ id: newWamid(), status: 'read', callbackData: bc }],
+      }),
+    ]);
+    expect(await post(mixed)).toBe(INBOUND_LANES.conversations);
+    const agentStatus = delivery([changeValue({ statuses: [{ id: newWamid(), status: 'delivered' }] })]);
+    expect(await post(agentStatus)).toBe(INBOUND_LANES.conversations);
+    // Each lane's drainer takes its own.
+    await waitFor(async () => !!(await storedEvent(statusOnly))?.processedAt);
+    await waitFor(async () => !!(await storedEvent(mixed))?.processedAt);
+  });
+
+  it.skipIf(testDbKind() === 'pglite')(
+    "processes a customer's message while the broadcast-status lane is held up",
+    async () => {
+      // Another session holds the broadcast-status lane's drain lock, as a long batch of statuses would.
+      const blocker = new pg.Client({ connectionString: server.deps.config.databaseUrl });
+      await blocker.connect();
+      try {
+        await blocker.query('select pg_advisory_lock($1)', [
+          INBOUND_DRAIN_LOCK + INBOUND_LANES.broadcastStatuses,
+        ]);
+        const statusKey = broadcastKeyOf(uuidv7(), uuidv7());
+        const statusBody = delivery([
+          changeValue({ statuses: [{ id: newWamid(), status: 'delivered', callbackData: statusKey }] }),
+        ]);
+        expect((await postWebhook(server.app, accountId, statusBody)).statusCode).toBe(200);
+        const wamid = newWamid();
+        const customer = delivery([
+          changeValue({ messages: [{ from: '6281700002', id: wamid, text: 'masih buka?' }] }),
+        ]);
+        expect((await postWebhook(server.app, accountId, customer)).statusCode).toBe(200);
+        await waitFor(async () => (await messagesOf(wamid)).length === 1);
+        const statusEvent = () => storedEvent(statusBody);
+        expect((await statusEvent())?.processedAt).toBeNull();
+        await blocker.query('select pg_advisory_unlock($1)', [
+          INBOUND_DRAIN_LOCK + INBOUND_LANES.broadcastStatuses,
+        ]);
+        await waitFor(async () => !!(await statusEvent())?.processedAt);
+      } finally {
+        await blocker.end();
+      }
+    },
+  );
 });
 
 /** A worker process on the acceptor's database: its own queue (the drain loop starts with it), same bus. */

@@ -1,6 +1,8 @@
-import type { Page } from 'playwright-core';
+import { BROADCAST_IMAGE_MAX_BYTES } from '@sapa/contracts';
+import type { BusinessMessage } from '@sapa/simulators';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openPage, screenshot } from './support/browser.js';
+import { drawnPng, newContext, openPage, screenshot } from './support/browser.js';
 import { signIn, signOut } from './support/journey.js';
 
 const url = inject('sapaUrl');
@@ -40,15 +42,38 @@ async function api<T>(
   ) as Promise<{ status: number; json: T }>;
 }
 
-async function choose(scope: ReturnType<Page['getByRole']>, label: RegExp, option: string | RegExp) {
-  await scope.locator('input').and(page.getByLabel(label)).first().click();
-  await page.getByRole('option', { name: option }).first().click();
+async function choose(scope: Locator, label: RegExp, option: string | RegExp) {
+  await scope.locator('input').and(scope.page().getByLabel(label)).first().click();
+  await scope.page().getByRole('option', { name: option }).first().click();
+}
+
+/** Picks a file in the file input labelled `label` (its button opens the browser's file chooser). */
+async function chooseFile(
+  scope: Locator,
+  label: RegExp,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const [chooser] = await Promise.all([
+    scope.page().waitForEvent('filechooser'),
+    scope.getByRole('button', { name: label }).click(),
+  ]);
+  await chooser.setFiles(file);
+}
+
+/** The simulator's review will approve the template `name` when it is submitted, after `delayMs`. */
+async function reviewApproves(name: string, delayMs: number) {
+  const review = await fetch(`${sim}/simulator/template-review`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, delayMs, outcome: 'approve' }),
+  });
+  expect(review.status).toBe(200);
 }
 
 /** The simulator's business messages to a customer (what the customer's phone received). */
-async function received(waId: string): Promise<{ text: string }[]> {
+async function received(waId: string): Promise<BusinessMessage[]> {
   const res = await fetch(`${sim}/simulator/conversation?phoneNumberId=${DEMO_PHONE_NUMBER_ID}&waId=${waId}`);
-  return (await res.json()) as { text: string }[];
+  return (await res.json()) as BusinessMessage[];
 }
 
 async function until<T>(check: () => Promise<T | false | undefined | null>, timeoutMs = 30_000): Promise<T> {
@@ -72,12 +97,7 @@ describe('WhatsApp broadcast with maker/checker (issue 7 point 5; 001 §2, §4, 
 
     // A template with a variable, approved by the simulator's review.
     const templateName = `promo_siaran_${run}`;
-    const review = await fetch(`${sim}/simulator/template-review`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: templateName, delayMs: 1000, outcome: 'approve' }),
-    });
-    expect(review.status).toBe(200);
+    await reviewApproves(templateName, 1000);
     await page.goto(`${url}/template/whatsapp`);
     await page.getByRole('link', { name: 'Buat template', exact: true }).click();
     await page.waitForURL(/\/template\/create\/whatsapp$/);
@@ -213,11 +233,7 @@ describe('WhatsApp broadcast with maker/checker (issue 7 point 5; 001 §2, §4, 
     await page.getByRole('button', { name: 'Buat broadcast' }).click();
     const another = page.getByRole('dialog', { name: 'Buat broadcast WhatsApp' });
     await another.waitFor();
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      another.getByRole('button', { name: /^File penerima/ }).click(),
-    ]);
-    await chooser.setFiles({
+    await chooseFile(another, /^File penerima/, {
       name: 'penerima.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(`Nomor,Nama\n628127728${String(n + 2).padStart(4, '0')},Sari\n`),
@@ -225,4 +241,133 @@ describe('WhatsApp broadcast with maker/checker (issue 7 point 5; 001 §2, §4, 
     await another.getByText(/^1 penerima terbaca dari file/).waitFor();
     await another.getByRole('button', { name: 'Batal' }).click();
   }, 240_000);
+});
+
+describe('broadcast image (001 §3, §5, §9: jpeg or png, at most 2 MB and 500x500)', () => {
+  it('a template with an image header offers the image: refusals say why, the picked one is previewed and reaches the customer as the header', async () => {
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser');
+    const p = await (await newContext(browser, { width: 1440 })).newPage();
+    const phone = `628127728${String(n + 3).padStart(4, '0')}`;
+    await signIn(p, url, 'owner@demo.sapa.id');
+    // Set up through the API (templates and maker/checker have their own journeys): sent without approval,
+    // a marketing template whose header is an image, approved by the simulator's review.
+    expect((await api(p, 'PUT', '/api/maker-checker/settings', { enabled: false })).status).toBe(200);
+    const templateName = `promo_gambar_${run}`;
+    await reviewApproves(templateName, 0);
+    const accounts = await api<{ items: { id: string; channel: string; status: string }[] }>(
+      p,
+      'GET',
+      '/api/channel-accounts',
+    );
+    const sender = accounts.json.items.find((a) => a.channel === 'WAP' && a.status === 'connected');
+    const made = await api<{ id: string }>(p, 'POST', '/api/whatsapp-templates', {
+      channelAccountId: sender?.id,
+      name: templateName,
+      language: 'id',
+      category: 'MARKETING',
+      headerType: 'image',
+      headerMediaUrl: 'https://example.com/promo.png',
+      body: 'Diskon 20% untuk semua batik akhir pekan ini!',
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    await until(async () => {
+      const t = await api<{ status: string }>(p, 'GET', `/api/whatsapp-templates/${made.json.id}`);
+      return t.json.status === 'approved';
+    });
+
+    const imageField = /^Gambar \(opsional\)/;
+    const uploads: number[] = [];
+    p.on('response', (r) => {
+      if (r.url().endsWith('/api/broadcasts/images')) uploads.push(r.status());
+    });
+    await p.goto(`${url}/broadcast/whatsapp`);
+    await p.getByRole('button', { name: 'Buat broadcast' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Buat broadcast WhatsApp' });
+    await dialog.getByRole('button', { name: 'Hitung penerima' }).waitFor();
+    expect(await dialog.getByRole('button', { name: imageField }).count()).toBe(0);
+    await choose(dialog, /^Template/, new RegExp(`^${templateName}`));
+
+    // Refused in the browser, before any upload: not a jpeg or png; over 2 MB.
+    await chooseFile(dialog, imageField, {
+      name: 'animasi.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('GIF89a'),
+    });
+    await dialog.getByText('Format file tidak valid', { exact: true }).waitFor();
+    await chooseFile(dialog, imageField, {
+      name: 'besar.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(BROADCAST_IMAGE_MAX_BYTES + 1),
+    });
+    await dialog.getByText('Gambar maksimal 2 MB dan 500x500.', { exact: true }).waitFor();
+    expect(uploads).toEqual([]);
+    // 600x600 is small in bytes: the server reads the size and answers the spec's message, in Indonesian.
+    await chooseFile(dialog, imageField, {
+      name: 'lebar.png',
+      mimeType: 'image/png',
+      buffer: await drawnPng(p, 600),
+    });
+    await until(async () => uploads.length === 1);
+    expect(uploads).toEqual([400]);
+    await dialog.getByText('Gambar maksimal 2 MB dan 500x500.', { exact: true }).waitFor();
+    await screenshot(p, 'broadcast-image-refused-id-1440');
+
+    // A 120 px png is uploaded and previewed; removed; picked again.
+    const promo = { name: 'promo.png', mimeType: 'image/png', buffer: await drawnPng(p, 120, 'S') };
+    await chooseFile(dialog, imageField, promo);
+    const preview = dialog.getByRole('img', { name: 'Pratinjau gambar' });
+    await preview.waitFor();
+    await dialog.getByText('Terunggah, 120×120 px.', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Hapus gambar' }).click();
+    await preview.waitFor({ state: 'detached' });
+    await chooseFile(dialog, imageField, promo);
+    await preview.waitFor();
+    expect(uploads).toEqual([400, 200, 200]);
+    await dialog.getByLabel(/^Nomor telepon/).fill(phone);
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(p, 'broadcast-image-id-1440');
+    await p.setViewportSize({ width: 390, height: 844 });
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(p, 'broadcast-image-id-390');
+    await p.setViewportSize({ width: 1440, height: 860 });
+    await dialog.getByRole('button', { name: 'Kirim sekarang' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await p.waitForURL(/\/broadcast\/whatsapp\/detail\?id=/);
+
+    // The customer's phone receives the template with the image as its header parameter.
+    const [message] = await until(async () => {
+      const got = await received(phone);
+      return got.length ? got : false;
+    });
+    expect(message!.text).toContain(templateName);
+    expect((message!.request as { template: { components: unknown[] } }).template.components).toContainEqual({
+      type: 'header',
+      parameters: [{ type: 'image', image: { id: expect.any(String) } }],
+    });
+
+    // English: the server's refusal in English; the preview at phone and desktop width.
+    await p.evaluate(() => localStorage.setItem('sapa.language', 'en'));
+    await p.goto(`${url}/broadcast/whatsapp`);
+    await p.getByRole('button', { name: 'Create broadcast' }).click();
+    const en = p.getByRole('dialog', { name: 'Create WhatsApp broadcast' });
+    await choose(en, /^Template/, new RegExp(`^${templateName}`));
+    const enField = /^Image \(optional\)/;
+    await chooseFile(en, enField, {
+      name: 'wide.png',
+      mimeType: 'image/png',
+      buffer: await drawnPng(p, 600),
+    });
+    await en.getByText('Image must be at most 2 MB and 500x500.', { exact: true }).waitFor();
+    await chooseFile(en, enField, promo);
+    await en.getByText('Uploaded, 120×120 px.', { exact: true }).waitFor();
+    const enPreview = en.getByRole('img', { name: 'Image preview' });
+    await enPreview.scrollIntoViewIfNeeded();
+    await screenshot(p, 'broadcast-image-en-1440');
+    await p.setViewportSize({ width: 390, height: 844 });
+    await enPreview.scrollIntoViewIfNeeded();
+    await screenshot(p, 'broadcast-image-en-390');
+    await en.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await p.context().close();
+  }, 120_000);
 });

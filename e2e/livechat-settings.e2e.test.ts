@@ -1,31 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, screenshot } from './support/browser.js';
+import { drawnPng, openPage, screenshot } from './support/browser.js';
 import { signIn } from './support/journey.js';
 
 const url = inject('sapaUrl');
 const page = await openPage({ width: 1440 });
-
-/** A PNG logo drawn by the browser itself (a disc with a letter), `size`×`size` px. */
-async function pngLogo(size: number): Promise<Buffer> {
-  const base64 = await page.evaluate((s) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = s;
-    canvas.height = s;
-    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
-    g.fillStyle = '#1C7ED6';
-    g.beginPath();
-    g.arc(s / 2, s / 2, s / 2, 0, Math.PI * 2);
-    g.fill();
-    g.fillStyle = '#FFFFFF';
-    g.font = `bold ${s / 2}px sans-serif`;
-    g.textAlign = 'center';
-    g.textBaseline = 'middle';
-    g.fillText('B', s / 2, s / 2);
-    return canvas.toDataURL('image/png').split(',')[1] ?? '';
-  }, size);
-  return Buffer.from(base64, 'base64');
-}
 
 async function chooseLogo(p: Page, buttonName: string, name: string, buffer: Buffer) {
   const chooser = p.waitForEvent('filechooser');
@@ -55,9 +34,9 @@ describe('business settings › channels › live chat', () => {
     await field('Warna widget').click();
     await page.getByLabel('#1C7ED6', { exact: true }).click(); // a swatch of the picker
     expect(await field('Warna widget').inputValue()).toBe('#1C7ED6');
-    await chooseLogo(page, 'Unggah logo', 'besar.png', await pngLogo(400));
+    await chooseLogo(page, 'Unggah logo', 'besar.png', await drawnPng(page, 400));
     await page.getByText('Logo maksimal 320x320 px', { exact: true }).waitFor();
-    await chooseLogo(page, 'Unggah logo', 'logo.png', await pngLogo(256));
+    await chooseLogo(page, 'Unggah logo', 'logo.png', await drawnPng(page, 256));
     await page.getByText('Logo 256×256 px terunggah', { exact: true }).waitFor();
     await field('Nama persona').fill('Sari');
     expect(await field('Warna widget').inputValue()).toBe('#1C7ED6');

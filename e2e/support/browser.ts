@@ -51,3 +51,27 @@ export async function openPage(options: Parameters<typeof newContext>[1] = {}): 
   afterAll(() => browser.close());
   return (await newContext(browser, options)).newPage();
 }
+
+/** A PNG drawn by the browser itself (a blue disc with a letter), `size`×`size` px. */
+export async function drawnPng(page: Page, size: number, letter = 'B'): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    ({ s, letter }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = s;
+      canvas.height = s;
+      const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+      g.fillStyle = '#1C7ED6';
+      g.beginPath();
+      g.arc(s / 2, s / 2, s / 2, 0, Math.PI * 2);
+      g.fill();
+      g.fillStyle = '#FFFFFF';
+      g.font = `bold ${s / 2}px sans-serif`;
+      g.textAlign = 'center';
+      g.textBaseline = 'middle';
+      g.fillText(letter, s / 2, s / 2);
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    },
+    { s: size, letter },
+  );
+  return Buffer.from(base64, 'base64');
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../messages.js';
 import {
+  BROADCAST_IMAGE_MAX_BYTES,
   broadcastCost,
+  broadcastImageProblem,
   broadcastProgressRatio,
   checkRecipientNumbers,
   createBroadcastSchema,
@@ -159,5 +161,20 @@ describe('cost and progress', () => {
     const totals = { recipients: 4, sent: 2, delivered: 0, read: 0, failed: 1, pending: 1 };
     expect(broadcastProgressRatio({ totals })).toBe(0.75);
     expect(broadcastProgressRatio({ totals: { ...totals, recipients: 0, pending: 0 } })).toBe(0);
+  });
+});
+
+describe('001 §5, §9 broadcast image: jpeg or png, at most 2 MB and 500x500', () => {
+  const MB2 = BROADCAST_IMAGE_MAX_BYTES;
+  it.each([
+    [{ mime: 'image/png', size: 1000 }, null],
+    [{ mime: 'image/jpeg', size: MB2, width: 500, height: 500 }, null],
+    [{ mime: 'image/gif', size: 1000 }, 'broadcast.imageFormat'],
+    [{ mime: '', size: 1000 }, 'broadcast.imageFormat'],
+    [{ mime: 'image/png', size: MB2 + 1 }, 'broadcast.imageTooLarge'],
+    [{ mime: 'image/png', size: 1000, width: 501, height: 10 }, 'broadcast.imageTooLarge'],
+    [{ mime: 'image/jpeg', size: 1000, width: 10, height: 501 }, 'broadcast.imageTooLarge'],
+  ])('%j → %s', (file, problem) => {
+    expect(broadcastImageProblem(file)).toBe(problem);
   });
 });

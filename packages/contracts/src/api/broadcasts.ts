@@ -14,6 +14,29 @@ export const BROADCAST_PHONE_DIGITS = { min: 10, max: 13 } as const;
 /** 001 §5, §9: broadcast image at most 2 MB and 500x500 px. */
 export const BROADCAST_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const BROADCAST_IMAGE_MAX_PX = 500;
+/** 001 §5: a broadcast image is a jpeg or a png ('Invalid file format'). */
+export const BROADCAST_IMAGE_MIMES = ['image/jpeg', 'image/png'] as const;
+
+/**
+ * The problem of a broadcast image, or null when it is within 001 §5, §9's limits: jpeg or png, at most 2 MB
+ * and 500x500. The browser checks type and size before uploading; the server also reads the dimensions.
+ */
+export function broadcastImageProblem(file: {
+  mime: string;
+  size: number;
+  width?: number | undefined;
+  height?: number | undefined;
+}): 'broadcast.imageFormat' | 'broadcast.imageTooLarge' | null {
+  if (!(BROADCAST_IMAGE_MIMES as readonly string[]).includes(file.mime)) return 'broadcast.imageFormat';
+  if (
+    file.size > BROADCAST_IMAGE_MAX_BYTES ||
+    (file.width ?? 0) > BROADCAST_IMAGE_MAX_PX ||
+    (file.height ?? 0) > BROADCAST_IMAGE_MAX_PX
+  )
+    return 'broadcast.imageTooLarge';
+  return null;
+}
+
 /** Numbers typed or pasted into one broadcast (Sapa's limit: larger lists come as a group or a sheet). */
 export const BROADCAST_TYPED_NUMBERS_MAX = 10_000;
 /** Contacts or groups named one by one in one request. */

@@ -1,9 +1,4 @@
-import {
-  BROADCAST_IMAGE_MAX_BYTES,
-  BROADCAST_IMAGE_MAX_PX,
-  detectMime,
-  type MessageKey,
-} from '@sapa/contracts';
+import { broadcastImageProblem, detectMime, type MessageKey } from '@sapa/contracts';
 
 /** Width and height from a PNG's IHDR or a JPEG's first frame header; null when they cannot be read. */
 export function imageSize(bytes: Buffer, mime: string): { width: number; height: number } | null {
@@ -38,12 +33,8 @@ export function checkBroadcastImage(
   if (mime !== 'image/jpeg' && mime !== 'image/png') return { ok: false, reason: 'broadcast.imageFormat' };
   const size = imageSize(bytes, mime);
   if (!size) return { ok: false, reason: 'broadcast.imageFormat' };
-  if (
-    bytes.length > BROADCAST_IMAGE_MAX_BYTES ||
-    size.width > BROADCAST_IMAGE_MAX_PX ||
-    size.height > BROADCAST_IMAGE_MAX_PX
-  )
-    return { ok: false, reason: 'broadcast.imageTooLarge' };
+  const problem = broadcastImageProblem({ mime, size: bytes.length, ...size });
+  if (problem) return { ok: false, reason: problem };
   return { ok: true, mime, ...size };
 }
 

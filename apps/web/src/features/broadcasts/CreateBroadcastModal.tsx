@@ -40,8 +40,10 @@ import {
   useCreateBroadcast,
   useEstimateBroadcast,
   useGroupOptions,
+  useUploadBroadcastImage,
   useUploadRecipientSheet,
 } from './api';
+import { BroadcastImageField } from './BroadcastImageField';
 import { detailPath } from './paths';
 import { SenderSelect, useSender } from './SenderSelect';
 
@@ -62,7 +64,8 @@ function scheduledAtOf(date: string, time: string): number | null {
 
 /**
  * 001 §2, §3, §5 create broadcast: sender, an approved template, recipients from typed or pasted numbers,
- * contacts, contact groups or an uploaded sheet, each variable from a contact field or typed, send now or at a time ('Selected time has passed current time.'), a note.
+ * contacts, contact groups or an uploaded sheet, each variable from a contact field or typed, an image when the
+ * template's header is one, send now or at a time ('Selected time has passed current time.'), a note.
  */
 export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -76,6 +79,7 @@ export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
   const create = useCreateBroadcast();
   const estimate = useEstimateBroadcast();
   const sheetUpload = useUploadRecipientSheet();
+  const imageUpload = useUploadBroadcastImage();
   const [requestId] = useState(() => crypto.randomUUID());
   const [senderId, setSenderId] = useState<string | null>(null);
   const [templateId, setTemplateId] = useState<string | null>(null);
@@ -92,6 +96,9 @@ export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
 
   const sender = useSender(senderId);
   const template = templates.data?.find((x) => x.id === templateId);
+  /** 001 §3 broadcast image: offered when the template's header is an image, sent as that header. */
+  const imageHeader = template?.headerType === 'image';
+  const imageId = imageHeader ? imageUpload.data?.id : undefined;
   const entries = splitRecipientNumbers(numbers);
   const numberCheck = checkRecipientNumbers(entries);
   const firstProblem = numberCheck.problems[0];
@@ -109,6 +116,7 @@ export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
       ...(sheetUpload.data ? { sheetId: sheetUpload.data.id } : {}),
     },
     variables: sources,
+    ...(imageId ? { imageId } : {}),
     scheduledAt,
     note,
     clientRequestId: requestId,
@@ -165,7 +173,7 @@ export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
       size="xl"
       onSubmit={submit}
       saveError={create.error}
-      pending={create.isPending}
+      pending={create.isPending || imageUpload.isPending}
       submitLabel={when === 'later' ? t('broadcasts.schedule') : t('broadcasts.sendNow')}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -184,6 +192,7 @@ export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
           onChange={(id) => {
             setTemplateId(id);
             setVariables(defaultsOf(templates.data?.find((x) => x.id === id)));
+            imageUpload.reset();
           }}
           error={show(local.templateId) ?? server.templateId}
           nothingFoundMessage={t('broadcasts.noTemplates')}
@@ -248,6 +257,9 @@ export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
             );
           })}
         </Stack>
+      ) : null}
+      {imageHeader ? (
+        <BroadcastImageField key={templateId} upload={imageUpload} error={server.imageId} />
       ) : null}
       <Stack gap="xs">
         <Text size="sm" fw={600}>

@@ -29,6 +29,7 @@ import { formatDateTime, formatNumber } from '../../shared/time';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import { LoadMoreButton } from '../../shared/ui/LoadMore';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { BackLink } from '../contacts/BackLink';
 import { useBroadcast, useBroadcastProgress, useBroadcastRecipients, useCancelBroadcast } from './api';
@@ -254,17 +255,7 @@ function Recipients({ broadcast }: { broadcast: Broadcast }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {recipients.hasNextPage ? (
-            <Group justify="center" mt="md">
-              <Button
-                variant="default"
-                loading={recipients.isFetchingNextPage}
-                onClick={() => void recipients.fetchNextPage()}
-              >
-                {t('common.loadMore')}
-              </Button>
-            </Group>
-          ) : null}
+          <LoadMoreButton pages={recipients} mt="md" />
         </>
       )}
     </Paper>

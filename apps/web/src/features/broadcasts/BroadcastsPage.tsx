@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { formatDateTime, formatNumber } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import { LoadMoreButton } from '../../shared/ui/LoadMore';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { ApprovalPanel } from './ApprovalPanel';
 import { useBroadcastProgress, useBroadcastRole, useBroadcasts } from './api';
@@ -96,17 +97,7 @@ export function BroadcastsPage() {
         ) : (
           <>
             <HistoryTable items={items} language={i18n.language} />
-            {history.hasNextPage ? (
-              <Group justify="center" mt="md">
-                <Button
-                  variant="default"
-                  loading={history.isFetchingNextPage}
-                  onClick={() => void history.fetchNextPage()}
-                >
-                  {t('common.loadMore')}
-                </Button>
-              </Group>
-            ) : null}
+            <LoadMoreButton pages={history} mt="md" />
           </>
         )}
       </Paper>

@@ -31,6 +31,7 @@ import { useMessage } from '../../shared/forms/useMessage';
 import { formatDateTime } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import { LoadMoreButton } from '../../shared/ui/LoadMore';
 import { useContactFields } from './api';
 import { BackLink } from './BackLink';
 import { download, useUploadContacts, useUploadHistory } from './uploadApi';
@@ -268,17 +269,7 @@ export function BulkUploadPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {history.hasNextPage ? (
-          <Group justify="center" mt="sm">
-            <Button
-              variant="default"
-              onClick={() => void history.fetchNextPage()}
-              loading={history.isFetchingNextPage}
-            >
-              {t('common.loadMore')}
-            </Button>
-          </Group>
-        ) : null}
+        <LoadMoreButton pages={history} mt="sm" />
       </Paper>
     </Stack>
   );

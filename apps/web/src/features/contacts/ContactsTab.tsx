@@ -1,9 +1,9 @@
-import { Box, Button, Center, Group, Loader, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { CHANNELS, type ChannelCode, type ContactListItem, type ContactProfile } from '@sapa/contracts';
 import { IconFileSpreadsheet, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppInfo } from '../../app/appInfo';
@@ -52,10 +52,6 @@ export function ContactsTab({ access }: { access: ContactAccess }) {
 
   const list = contacts.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Boolean(filters.search || filters.tagId || filters.groupId || filters.channel);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = contacts;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const open = (contact: ContactListItem) => void navigate(`/contact/detail?id=${contact.id}`);
   const openForm = (id: string | null) => {
@@ -203,7 +199,7 @@ export function ContactsTab({ access }: { access: ContactAccess }) {
             rowHeight={CONTACT_ROW_HEIGHT}
             maxHeight="max(calc(100dvh - 330px), 320px)"
             label={t('contacts.listLabel')}
-            onEndReached={loadMore}
+            pages={contacts}
             renderRow={(contact, index) => (
               <ContactRow
                 contact={contact}
@@ -214,19 +210,6 @@ export function ContactsTab({ access }: { access: ContactAccess }) {
                 onDelete={access.delete ? (c) => setDeleting(c) : undefined}
               />
             )}
-            footer={
-              hasNextPage ? (
-                <Center py="sm">
-                  {isFetchingNextPage ? (
-                    <Loader size="xs" aria-label={t('common.loading')} />
-                  ) : (
-                    <Button size="xs" variant="subtle" onClick={loadMore}>
-                      {t('common.loadMore')}
-                    </Button>
-                  )}
-                </Center>
-              ) : null
-            }
           />
         </Box>
       )}

@@ -1,10 +1,12 @@
-import { Box } from '@mantine/core';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Box, Button, Center, Loader } from '@mantine/core';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NextPages } from '../../shared/ui/LoadMore';
 
 /**
  * A windowed list of fixed-height rows (ARCHITECTURE "lists are virtualised"): only the rows in view (and a
- * few around them) are in the DOM. Up/Down move the focus between rows, Home/End jump; `onEndReached`
- * fires when the last rows come into view (the next keyset page).
+ * few around them) are in the DOM. Up/Down move the focus between rows, Home/End jump; the next keyset page
+ * of `pages` is fetched when the last rows come into view (a spinner, or "load more" if it was not).
  */
 export function VirtualRows<T>({
   items,
@@ -12,8 +14,7 @@ export function VirtualRows<T>({
   maxHeight,
   label,
   renderRow,
-  onEndReached,
-  footer,
+  pages,
 }: {
   items: readonly T[];
   rowHeight: number;
@@ -21,9 +22,9 @@ export function VirtualRows<T>({
   maxHeight: string;
   label: string;
   renderRow: (item: T, index: number) => ReactNode;
-  onEndReached?: () => void;
-  footer?: ReactNode;
+  pages: NextPages;
 }) {
+  const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
@@ -38,9 +39,13 @@ export function VirtualRows<T>({
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(items.length, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
   const nearEnd = last >= items.length - 2;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   useEffect(() => {
-    if (nearEnd && items.length > 0) onEndReached?.();
-  }, [nearEnd, items.length, onEndReached]);
+    if (nearEnd && items.length > 0) loadMore();
+  }, [nearEnd, items.length, loadMore]);
 
   const focusRow = (index: number) => {
     const element = scroller.current;
@@ -80,7 +85,7 @@ export function VirtualRows<T>({
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       onKeyDown={onKeyDown}
       style={{
-        height: `min(${items.length * rowHeight + (footer ? 48 : 0)}px, ${maxHeight})`,
+        height: `min(${items.length * rowHeight + (hasNextPage ? 48 : 0)}px, ${maxHeight})`,
         overflowY: 'auto',
         position: 'relative',
       }}
@@ -109,7 +114,17 @@ export function VirtualRows<T>({
           );
         })}
       </ul>
-      {footer}
+      {hasNextPage ? (
+        <Center py="sm">
+          {isFetchingNextPage ? (
+            <Loader size="xs" aria-label={t('common.loading')} />
+          ) : (
+            <Button size="xs" variant="subtle" onClick={loadMore}>
+              {t('common.loadMore')}
+            </Button>
+          )}
+        </Center>
+      ) : null}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { can, type ExportHistoryItem, todayIn } from '@sapa/contracts';
@@ -9,6 +9,7 @@ import { translateMessage } from '../../shared/i18n';
 import { dayjs, formatDateTime, formatNumber } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import { LoadMoreButton } from '../../shared/ui/LoadMore';
 import { useExportHistory } from './api';
 import { DownloadChatDataButton, DownloadFileButton } from './DownloadChatDataButton';
 
@@ -197,17 +198,7 @@ export function ExportHistoryPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {history.hasNextPage ? (
-          <Group justify="center" mt="sm">
-            <Button
-              variant="default"
-              onClick={() => void history.fetchNextPage()}
-              loading={history.isFetchingNextPage}
-            >
-              {t('common.loadMore')}
-            </Button>
-          </Group>
-        ) : null}
+        <LoadMoreButton pages={history} mt="sm" />
       </Paper>
     </Stack>
   );

@@ -9,6 +9,7 @@ import { useItemEditor } from '../../shared/hooks/useItemEditor';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import { LoadMoreButton } from '../../shared/ui/LoadMore';
 import { useAccessRoles, useAdminUsers, useDeleteUser } from './api';
 import { UserFormModal } from './UserFormModal';
 import { UsersTable } from './UsersTable';
@@ -77,17 +78,7 @@ export function UsersTab({ me }: { me: Me }) {
             onEdit={editor.openForm}
             onDelete={editor.askDelete}
           />
-          {users.hasNextPage ? (
-            <Group justify="center">
-              <Button
-                variant="default"
-                loading={users.isFetchingNextPage}
-                onClick={() => void users.fetchNextPage()}
-              >
-                {t('common.loadMore')}
-              </Button>
-            </Group>
-          ) : null}
+          <LoadMoreButton pages={users} />
         </>
       )}
 

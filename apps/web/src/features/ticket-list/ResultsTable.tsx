@@ -1,9 +1,10 @@
-import { Box, Button, Center, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Skeleton, Stack, Text } from '@mantine/core';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import type { NextPages } from '../../shared/ui/LoadMore';
 import { VirtualRows } from '../contacts/VirtualRows';
 
 export const RESULT_ROW_HEIGHT = 52;
@@ -18,15 +19,12 @@ export interface ResultColumn<T> {
   render: (row: T) => ReactNode;
 }
 
-export interface ResultPages<T> {
+export interface ResultPages<T> extends NextPages {
   data: { pages: { items: T[] }[] } | undefined;
   isPending: boolean;
   isError: boolean;
   error: unknown;
   isPlaceholderData: boolean;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
   refetch: () => unknown;
 }
 
@@ -55,10 +53,6 @@ export function ResultsTable<T extends { id: string }>({
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const grid = columns.map((c) => `minmax(${c.minWidth}px, ${c.grow}fr)`).join(' ');
   const minWidth = columns.reduce((sum, c) => sum + c.minWidth + GAP, 2 * 10);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const loadMore = () => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  };
 
   if (query.isPending)
     return (
@@ -114,7 +108,7 @@ export function ResultsTable<T extends { id: string }>({
           rowHeight={RESULT_ROW_HEIGHT}
           maxHeight="max(calc(100dvh - 300px), 360px)"
           label={label}
-          onEndReached={loadMore}
+          pages={query}
           renderRow={(row, index) => (
             <Box
               data-row-index={index}
@@ -142,19 +136,6 @@ export function ResultsTable<T extends { id: string }>({
               ))}
             </Box>
           )}
-          footer={
-            hasNextPage ? (
-              <Center py="sm">
-                {isFetchingNextPage ? (
-                  <Loader size="xs" aria-label={t('common.loading')} />
-                ) : (
-                  <Button size="xs" variant="subtle" onClick={loadMore}>
-                    {t('common.loadMore')}
-                  </Button>
-                )}
-              </Center>
-            ) : null
-          }
         />
       </Box>
     </Box>

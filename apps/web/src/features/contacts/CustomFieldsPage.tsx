@@ -6,7 +6,6 @@ import {
   Paper,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
   Switch,
   Table,
@@ -35,6 +34,7 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormModal } from '../../shared/ui/FormModal';
 import { PageLoader } from '../../shared/ui/PageLoader';
+import { TableLoadingRow } from '../../shared/ui/TableLoadingRow';
 import { contactAccessOf } from './access';
 import { useContactFields, useSaveField } from './api';
 import { BackLink } from './BackLink';
@@ -100,13 +100,7 @@ export function CustomFieldsPage() {
                   <Table.Td />
                 </Table.Tr>
               ))}
-              {fields.isPending ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Skeleton height={32} aria-label={t('common.loading')} />
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
+              {fields.isPending ? <TableLoadingRow columns={5} /> : null}
               {list.map((field) => (
                 <Table.Tr key={field.id} data-testid="custom-field-row">
                   <Table.Td>

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, errorMessage, fieldErrorsOf, useMe } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
+import { useConfirmedDelete } from '../../shared/hooks/useConfirmedDelete';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
@@ -54,9 +55,11 @@ export function MakerCheckerSettingPage() {
   const accounts = useMakerCheckerAccounts();
   const saveSettings = useSaveMakerCheckerSettings();
   const setActive = useSetMakerCheckerAccountActive();
-  const remove = useDeleteMakerCheckerAccount();
+  const deletion = useConfirmedDelete<MakerCheckerAccount>(
+    useDeleteMakerCheckerAccount(),
+    'makerChecker.deleted',
+  );
   const [editing, setEditing] = useState<MakerCheckerAccount | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<MakerCheckerAccount | null>(null);
   if (!me.data) return <PageLoader />;
   const subject = accessSubjectOf(me.data);
   const canUpdate = can(subject, 'SETTING_LOGS', 'UPDATE');
@@ -161,14 +164,7 @@ export function MakerCheckerSettingPage() {
                         editLabel={t('makerChecker.editNamed', { name: a.name })}
                         deleteLabel={t('makerChecker.deleteNamed', { name: a.name })}
                         onEdit={canUpdate ? () => setEditing(a) : undefined}
-                        onDelete={
-                          canDelete
-                            ? () => {
-                                remove.reset();
-                                setDeleting(a);
-                              }
-                            : undefined
-                        }
+                        onDelete={canDelete ? () => deletion.ask(a) : undefined}
                       />
                     </Table.Td>
                   </Table.Tr>
@@ -180,26 +176,11 @@ export function MakerCheckerSettingPage() {
       </Paper>
       {editing !== undefined ? <AccountForm account={editing} onClose={() => setEditing(undefined)} /> : null}
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title={t('makerChecker.deleteTitle')}
         confirmLabel={t('common.delete')}
-        loading={remove.isPending}
-        error={remove.error ? errorMessage(remove.error) : null}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: t('makerChecker.deleted', { name: deleting.name }),
-              });
-              setDeleting(null);
-            },
-          })
-        }
       >
-        {t('makerChecker.deleteConfirm', { name: deleting?.name ?? '' })}
+        {t('makerChecker.deleteConfirm', { name: deletion.deleting?.name ?? '' })}
       </ConfirmDialog>
     </Stack>
   );

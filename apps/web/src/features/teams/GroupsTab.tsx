@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
+import { useConfirmedDelete } from '../../shared/hooks/useConfirmedDelete';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
@@ -55,9 +56,8 @@ const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 export function GroupsTab({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation();
   const groups = useGroups();
-  const remove = useDeleteGroup();
+  const deletion = useConfirmedDelete<CsGroup>(useDeleteGroup(), 'teams.groups.deleted');
   const [editing, setEditing] = useState<CsGroup | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<CsGroup | null>(null);
   const [membersOf, setMembersOf] = useState<CsGroup | null>(null);
   const list = groups.data ?? [];
   return (
@@ -120,10 +120,7 @@ export function GroupsTab({ canManage }: { canManage: boolean }) {
                       editLabel={t('teams.groups.editNamed', { name: group.name })}
                       deleteLabel={t('teams.groups.deleteNamed', { name: group.name })}
                       onEdit={() => setEditing(group)}
-                      onDelete={() => {
-                        remove.reset();
-                        setDeleting(group);
-                      }}
+                      onDelete={() => deletion.ask(group)}
                     />
                   ) : null}
                 </Group>
@@ -137,26 +134,11 @@ export function GroupsTab({ canManage }: { canManage: boolean }) {
         <MembersDialog group={membersOf} canManage={canManage} onClose={() => setMembersOf(null)} />
       ) : null}
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title={t('teams.groups.deleteTitle')}
         confirmLabel={t('common.delete')}
-        loading={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: t('teams.groups.deleted', { name: deleting.name }),
-              });
-              setDeleting(null);
-            },
-          })
-        }
-        onClose={() => setDeleting(null)}
       >
-        {t('teams.groups.deleteConfirm', { name: deleting?.name ?? '' })}
+        {t('teams.groups.deleteConfirm', { name: deletion.deleting?.name ?? '' })}
       </ConfirmDialog>
     </Stack>
   );

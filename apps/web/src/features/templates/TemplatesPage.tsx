@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Paper,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,10 +19,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage, useMe } from '../../shared/api';
+import { useConfirmedDelete } from '../../shared/hooks/useConfirmedDelete';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { PageLoader } from '../../shared/ui/PageLoader';
+import { TableLoadingRow } from '../../shared/ui/TableLoadingRow';
 import { templateAccessOf, useDeleteTemplate, useSyncTemplates, useWhatsappTemplates } from './api';
 import { StatusBadge } from './StatusBadge';
 
@@ -35,8 +36,7 @@ export function TemplatesPage() {
   const [debounced] = useDebouncedValue(search, 250);
   const templates = useWhatsappTemplates(debounced);
   const sync = useSyncTemplates();
-  const remove = useDeleteTemplate();
-  const [deleting, setDeleting] = useState<ManagedTemplate | null>(null);
+  const deletion = useConfirmedDelete<ManagedTemplate>(useDeleteTemplate(), 'waTemplates.deleted');
   if (!me.data) return <PageLoader />;
   const access = templateAccessOf(me.data);
   const list = templates.data ?? [];
@@ -112,13 +112,7 @@ export function TemplatesPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {templates.isPending ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Skeleton height={32} aria-label={t('common.loading')} />
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
+              {templates.isPending ? <TableLoadingRow columns={6} /> : null}
               {list.map((template) => (
                 <Table.Tr key={template.id} data-testid="template-row" data-name={template.name}>
                   <Table.Td>
@@ -195,10 +189,7 @@ export function TemplatesPage() {
                             variant="subtle"
                             color="red"
                             aria-label={t('waTemplates.deleteNamed', { name: template.name })}
-                            onClick={() => {
-                              remove.reset();
-                              setDeleting(template);
-                            }}
+                            onClick={() => deletion.ask(template)}
                           >
                             <IconTrash size={18} aria-hidden />
                           </ActionIcon>
@@ -221,26 +212,11 @@ export function TemplatesPage() {
         ) : null}
       </Paper>
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title={t('waTemplates.deleteTitle')}
         confirmLabel={t('waTemplates.delete')}
-        loading={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'green',
-                message: t('waTemplates.deleted', { name: deleting.name }),
-              });
-              setDeleting(null);
-            },
-          })
-        }
       >
-        {t('waTemplates.deleteConfirm', { name: deleting?.name ?? '' })}
+        {t('waTemplates.deleteConfirm', { name: deletion.deleting?.name ?? '' })}
       </ConfirmDialog>
     </Stack>
   );

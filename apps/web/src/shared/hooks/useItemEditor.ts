@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirmedDelete } from './useConfirmedDelete';
 
 /**
  * The add / edit / delete flow of a settings list: which item the form edits, the saved notification,
@@ -16,11 +17,11 @@ export function useItemEditor<T extends { id: string; name: string }>(options: {
   const { remove, messages } = options;
   const [editing, setEditing] = useState<T | null>(null);
   const [formOpened, setFormOpened] = useState(false);
-  const [deleting, setDeleting] = useState<T | null>(null);
+  const deletion = useConfirmedDelete<T>(remove, messages.deleted);
   return {
     editing,
     formOpened,
-    deleting,
+    deleting: deletion.deleting,
     openForm(item: T | null) {
       setEditing(item);
       setFormOpened(true);
@@ -33,19 +34,8 @@ export function useItemEditor<T extends { id: string; name: string }>(options: {
         message: t(editing ? messages.updated : messages.created, { name: saved.name }),
       });
     },
-    askDelete(item: T) {
-      remove.reset();
-      setDeleting(item);
-    },
-    cancelDelete: () => setDeleting(null),
-    confirmDelete() {
-      if (!deleting) return;
-      remove.mutate(deleting.id, {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t(messages.deleted, { name: deleting.name }) });
-          setDeleting(null);
-        },
-      });
-    },
+    askDelete: deletion.ask,
+    cancelDelete: deletion.cancel,
+    confirmDelete: deletion.confirm,
   };
 }

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { type Broadcast, featureStringFrom, type TokenPair } from '@sapa/contracts';
+import type { Broadcast, TokenPair } from '@sapa/contracts';
 import type { WhatsappCloudSimulator } from '@sapa/simulators';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../../test/api-client.js';
 import { signInFresh } from '../../../test/auth-helpers.js';
-import { makeBusiness } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
-import { connectSimulatedNumber, listenWithSimulator } from '../../../test/whatsapp-simulator.js';
+import type { makeBusiness } from '../../../test/fixtures.js';
+import { type TestServer, waitFor } from '../../../test/harness.js';
+import { startSimulatedBusiness } from '../../../test/whatsapp-simulator.js';
 import { chatCreditMutations, chatCreditWallets } from '../billing/billing.schema.js';
 import { contactGroupMembers, contactGroups } from '../contacts/contact-groups.schema.js';
 import { contacts } from '../contacts/contacts.schema.js';
@@ -25,7 +25,6 @@ import { broadcastRecipients } from './broadcasts.schema.js';
 let server: TestServer;
 let sim: WhatsappCloudSimulator;
 let biz: Awaited<ReturnType<typeof makeBusiness>>;
-let other: Awaited<ReturnType<typeof makeBusiness>>;
 let owner: TokenPair;
 let admin: TokenPair;
 let agent: TokenPair;
@@ -68,18 +67,17 @@ async function until(id: string, tokens: TokenPair, done: (b: Broadcast) => bool
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const listening = await listenWithSimulator(server);
-  sim = listening.sim;
-  biz = await makeBusiness(server.deps.db, 'Siaran', [
-    { featureAccess: featureStringFrom(['CONTACT']), csPosition: null },
-  ]);
-  other = await makeBusiness(server.deps.db, 'Lain');
-  owner = await signInFresh(server.app, biz.owner.email);
+  // `agent` here is the member who may use CONTACT only.
+  ({
+    server,
+    sim,
+    biz,
+    owner,
+    contactOnly: agent,
+    otherOwner,
+    accountId,
+  } = await startSimulatedBusiness('Siaran', 'Lain', number));
   admin = await signInFresh(server.app, biz.admin.email);
-  agent = await signInFresh(server.app, biz.members[3]!.email);
-  otherOwner = await signInFresh(server.app, other.owner.email);
-  accountId = await connectSimulatedNumber(server, sim, listening.base, owner, number);
   await setBalance(biz.clientId, '100000');
   await insertTemplates(server.deps.db, [
     {

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { featureStringFrom, type LibraryKind, type TokenPair } from '@sapa/contracts';
+import type { LibraryKind, TokenPair } from '@sapa/contracts';
 import type { WhatsappCloudSimulator } from '@sapa/simulators';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../../test/api-client.js';
 import { signInFresh } from '../../../test/auth-helpers.js';
-import { bearer, makeBusiness } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import type { makeBusiness } from '../../../test/fixtures.js';
+import { type TestServer, waitFor } from '../../../test/harness.js';
 import { openWhatsappTicket } from '../../../test/ticket-fixtures.js';
-import { connectSimulatedNumber, listenWithSimulator } from '../../../test/whatsapp-simulator.js';
+import { startSimulatedBusiness } from '../../../test/whatsapp-simulator.js';
 import { defineJobs } from '../../app.js';
 import { authContextOf } from '../../platform/auth/route-access.js';
 import { messages } from '../tickets/tickets.schema.js';
@@ -17,7 +18,6 @@ import { applyMacro } from './macros.service.js';
 let server: TestServer;
 let sim: WhatsappCloudSimulator;
 let biz: Awaited<ReturnType<typeof makeBusiness>>;
-let other: Awaited<ReturnType<typeof makeBusiness>>;
 let owner: TokenPair;
 let admin: TokenPair;
 let agent: TokenPair;
@@ -33,39 +33,20 @@ const number = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const listening = await listenWithSimulator(server);
-  sim = listening.sim;
-  biz = await makeBusiness(server.deps.db, 'Makro', [
-    { featureAccess: featureStringFrom(['CONTACT']), csPosition: null },
-  ]);
-  other = await makeBusiness(server.deps.db, 'Makro Lain');
-  owner = await signInFresh(server.app, biz.owner.email);
+  ({ server, sim, biz, owner, contactOnly, otherOwner, accountId } = await startSimulatedBusiness(
+    'Makro',
+    'Makro Lain',
+    number,
+  ));
   admin = await signInFresh(server.app, biz.admin.email);
   agent = await signInFresh(server.app, biz.agent.email);
-  contactOnly = await signInFresh(server.app, biz.members[3]!.email);
-  otherOwner = await signInFresh(server.app, other.owner.email);
-  accountId = await connectSimulatedNumber(server, sim, listening.base, owner, number);
 });
 afterAll(async () => {
   await sim?.close();
   await server?.close();
 });
 
-function api(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  tokens: TokenPair,
-  payload?: unknown,
-  lang = 'en',
-) {
-  return server.app.inject({
-    method,
-    url,
-    headers: { ...bearer(tokens), 'accept-language': lang },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
+const api = apiClient(() => server.app);
 
 let customers = 0;
 /** A customer writes in: an open WhatsApp chat inside its 24-hour window. */

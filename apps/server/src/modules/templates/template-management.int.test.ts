@@ -1,12 +1,12 @@
-import { featureStringFrom, type ManagedTemplate, type TemplateInput, type TokenPair } from '@sapa/contracts';
+import type { ManagedTemplate, TemplateInput, TokenPair } from '@sapa/contracts';
 import type { WhatsappCloudSimulator } from '@sapa/simulators';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInFresh } from '../../../test/auth-helpers.js';
-import { bearer, makeBusiness } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
-import { connectSimulatedNumber, listenWithSimulator } from '../../../test/whatsapp-simulator.js';
+import { apiClient } from '../../../test/api-client.js';
+import type { makeBusiness } from '../../../test/fixtures.js';
+import { type TestServer, waitFor } from '../../../test/harness.js';
+import { startSimulatedBusiness } from '../../../test/whatsapp-simulator.js';
 import { broadcastCounters, broadcasts } from '../broadcasts/broadcasts.schema.js';
 import { insertTemplates, listApprovedTemplates } from './templates.repository.js';
 import { whatsappTemplates } from './templates.schema.js';
@@ -19,11 +19,11 @@ import { whatsappTemplates } from './templates.schema.js';
 let server: TestServer;
 let sim: WhatsappCloudSimulator;
 let biz: Awaited<ReturnType<typeof makeBusiness>>;
-let other: Awaited<ReturnType<typeof makeBusiness>>;
 let owner: TokenPair;
 let contactOnly: TokenPair;
 let otherOwner: TokenPair;
 let accountId: string;
+const api = apiClient(() => server.app);
 const number = {
   phoneNumberId: '106540352246001',
   wabaId: '102290129346001',
@@ -33,17 +33,11 @@ const number = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const listening = await listenWithSimulator(server);
-  sim = listening.sim;
-  biz = await makeBusiness(server.deps.db, 'Templat Kelola', [
-    { featureAccess: featureStringFrom(['CONTACT']), csPosition: null },
-  ]);
-  other = await makeBusiness(server.deps.db, 'Templat Lain');
-  owner = await signInFresh(server.app, biz.owner.email);
-  contactOnly = await signInFresh(server.app, biz.members[3]!.email);
-  otherOwner = await signInFresh(server.app, other.owner.email);
-  accountId = await connectSimulatedNumber(server, sim, listening.base, owner, number);
+  ({ server, sim, biz, owner, contactOnly, otherOwner, accountId } = await startSimulatedBusiness(
+    'Templat Kelola',
+    'Templat Lain',
+    number,
+  ));
   await review({ delayMs: 30, outcome: 'approve' });
 });
 afterAll(async () => {
@@ -79,29 +73,14 @@ const input = (name: string, patch: Partial<TemplateInput> = {}): TemplateInput 
   ...patch,
 });
 
-function call(
-  tokens: TokenPair,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  lang = 'en',
-) {
-  return server.app.inject({
-    method,
-    url,
-    headers: { ...bearer(tokens), 'accept-language': lang },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
 async function create(name: string, patch: Partial<TemplateInput> = {}) {
-  const res = await call(owner, 'POST', '/api/whatsapp-templates', input(name, patch));
+  const res = await api('POST', '/api/whatsapp-templates', owner, input(name, patch));
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ManagedTemplate;
 }
 
 const get = async (id: string) =>
-  (await call(owner, 'GET', `/api/whatsapp-templates/${id}`)).json() as ManagedTemplate;
+  (await api('GET', `/api/whatsapp-templates/${id}`, owner)).json() as ManagedTemplate;
 const untilStatus = (id: string, status: string) =>
   waitFor(async () => {
     const t = await get(id);
@@ -145,10 +124,10 @@ describe('create → review → status webhook', () => {
     expect(rejected.rejectionReason).toBe('ABUSIVE_CONTENT');
 
     await review({ name: 'promo_ditolak', delayMs: 20, outcome: 'approve' });
-    const edited = await call(
-      owner,
+    const edited = await api(
       'PUT',
       `/api/whatsapp-templates/${created.id}`,
+      owner,
       input('promo_ditolak', { category: 'MARKETING', body: 'Halo {{1}}, promo {{2}}.' }),
     );
     expect(edited.statusCode, edited.body).toBe(200);
@@ -236,10 +215,10 @@ describe('001 §5 rules at the API', () => {
       'Contoh isi variabel wajib diisi',
     ],
   ] as const)('%j → 400 %s', async (patch, field, message) => {
-    const res = await call(
-      owner,
+    const res = await api(
       'POST',
       '/api/whatsapp-templates',
+      owner,
       input('aturan_uji', patch as Partial<TemplateInput>),
       'id',
     );
@@ -249,14 +228,14 @@ describe('001 §5 rules at the API', () => {
 
   it('refuses a duplicate name (409)', async () => {
     await create('nama_ganda');
-    const res = await call(owner, 'POST', '/api/whatsapp-templates', input('nama_ganda', { language: 'en' }));
+    const res = await api('POST', '/api/whatsapp-templates', owner, input('nama_ganda', { language: 'en' }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'template.nameTaken', message: 'Duplicate template name' });
   });
 
   it('refuses a name change on edit', async () => {
     const created = await create('nama_tetap');
-    const res = await call(owner, 'PUT', `/api/whatsapp-templates/${created.id}`, input('nama_lain'));
+    const res = await api('PUT', `/api/whatsapp-templates/${created.id}`, owner, input('nama_lain'));
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('template.nameFixed');
   });
@@ -265,13 +244,13 @@ describe('001 §5 rules at the API', () => {
 describe('delete and the 30-day name block', () => {
   it('deletes at the provider, hides it, and blocks its name', async () => {
     const created = await create('hapus_saya');
-    const res = await call(owner, 'DELETE', `/api/whatsapp-templates/${created.id}`);
+    const res = await api('DELETE', `/api/whatsapp-templates/${created.id}`, owner);
     expect(res.statusCode, res.body).toBe(200);
-    const list = (await call(owner, 'GET', '/api/whatsapp-templates')).json().items as ManagedTemplate[];
+    const list = (await api('GET', '/api/whatsapp-templates', owner)).json().items as ManagedTemplate[];
     expect(list.map((t) => t.name)).not.toContain('hapus_saya');
     const atProvider = await simTemplates();
     expect(atProvider.data.map((t: { name: string }) => t.name)).not.toContain('hapus_saya');
-    const again = await call(owner, 'POST', '/api/whatsapp-templates', input('hapus_saya'));
+    const again = await api('POST', '/api/whatsapp-templates', owner, input('hapus_saya'));
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'template.nameBlocked',
@@ -296,7 +275,7 @@ describe('delete and the 30-day name block', () => {
         deletedAt: new Date(Date.now() - days * 86_400_000),
       },
     ]);
-    const res = await call(owner, 'POST', '/api/whatsapp-templates', input(name));
+    const res = await api('POST', '/api/whatsapp-templates', owner, input(name));
     expect(res.statusCode, res.body).toBe(status);
   });
 });
@@ -321,7 +300,7 @@ describe('sync', () => {
         (t: { name: string; status: string }) => t.name === 'dibuat_di_meta' && t.status === 'APPROVED',
       );
     });
-    const res = await call(owner, 'POST', '/api/whatsapp-templates/sync');
+    const res = await api('POST', '/api/whatsapp-templates/sync', owner);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().created).toBeGreaterThanOrEqual(1);
     const [row] = await server.deps.db
@@ -336,30 +315,29 @@ describe('sync', () => {
       templateType: 'manual_variables',
     });
     // A second sync changes nothing it already knows.
-    expect((await call(owner, 'POST', '/api/whatsapp-templates/sync')).json().created).toBe(0);
+    expect((await api('POST', '/api/whatsapp-templates/sync', owner)).json().created).toBe(0);
   });
 });
 
 describe('who may manage templates', () => {
   it('refuses a user without WHATSAPP_TEMPLATE (403)', async () => {
-    expect((await call(contactOnly, 'GET', '/api/whatsapp-templates')).statusCode).toBe(403);
-    expect(
-      (await call(contactOnly, 'POST', '/api/whatsapp-templates', input('tidak_boleh'))).statusCode,
-    ).toBe(403);
-    expect((await call(contactOnly, 'POST', '/api/whatsapp-templates/sync')).statusCode).toBe(403);
+    expect((await api('GET', '/api/whatsapp-templates', contactOnly)).statusCode).toBe(403);
+    expect((await api('POST', '/api/whatsapp-templates', contactOnly, input('tidak_boleh'))).statusCode).toBe(
+      403,
+    );
+    expect((await api('POST', '/api/whatsapp-templates/sync', contactOnly)).statusCode).toBe(403);
   });
 
   it('another business sees none of them and cannot touch them (404), nor submit on this account', async () => {
     const mine = await create('milik_sendiri');
-    const list = (await call(otherOwner, 'GET', '/api/whatsapp-templates')).json().items as ManagedTemplate[];
+    const list = (await api('GET', '/api/whatsapp-templates', otherOwner)).json().items as ManagedTemplate[];
     expect(list).toEqual([]);
-    expect((await call(otherOwner, 'GET', `/api/whatsapp-templates/${mine.id}`)).statusCode).toBe(404);
+    expect((await api('GET', `/api/whatsapp-templates/${mine.id}`, otherOwner)).statusCode).toBe(404);
     expect(
-      (await call(otherOwner, 'PUT', `/api/whatsapp-templates/${mine.id}`, input('milik_sendiri')))
-        .statusCode,
+      (await api('PUT', `/api/whatsapp-templates/${mine.id}`, otherOwner, input('milik_sendiri'))).statusCode,
     ).toBe(404);
-    expect((await call(otherOwner, 'DELETE', `/api/whatsapp-templates/${mine.id}`)).statusCode).toBe(404);
-    const onMyAccount = await call(otherOwner, 'POST', '/api/whatsapp-templates', input('pinjam_akun'));
+    expect((await api('DELETE', `/api/whatsapp-templates/${mine.id}`, otherOwner)).statusCode).toBe(404);
+    const onMyAccount = await api('POST', '/api/whatsapp-templates', otherOwner, input('pinjam_akun'));
     expect(onMyAccount.statusCode).toBe(400);
     expect(onMyAccount.json().code).toBe('template.accountRequired');
     expect((await get(mine.id)).name).toBe('milik_sendiri');
@@ -394,7 +372,7 @@ describe('template insight per campaign', () => {
       read: 1,
       failed: 1,
     });
-    const res = await call(owner, 'GET', `/api/whatsapp-templates/insight?campaignId=${campaignId}`);
+    const res = await api('GET', `/api/whatsapp-templates/insight?campaignId=${campaignId}`, owner);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       campaignCode: 'WAW',
@@ -403,13 +381,13 @@ describe('template insight per campaign', () => {
       rates: { delivered: 50, read: 25, failed: 25 },
     });
     expect(
-      (await call(otherOwner, 'GET', `/api/whatsapp-templates/insight?campaignId=${campaignId}`)).statusCode,
+      (await api('GET', `/api/whatsapp-templates/insight?campaignId=${campaignId}`, otherOwner)).statusCode,
     ).toBe(404);
     expect(
-      (await call(contactOnly, 'GET', `/api/whatsapp-templates/insight?campaignId=${campaignId}`)).statusCode,
+      (await api('GET', `/api/whatsapp-templates/insight?campaignId=${campaignId}`, contactOnly)).statusCode,
     ).toBe(403);
     expect(
-      (await call(owner, 'GET', `/api/whatsapp-templates/insight?campaignId=${uuidv7()}`)).statusCode,
+      (await api('GET', `/api/whatsapp-templates/insight?campaignId=${uuidv7()}`, owner)).statusCode,
     ).toBe(404);
   });
 });

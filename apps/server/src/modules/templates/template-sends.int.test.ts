@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_WINDOW_MS, featureStringFrom, type TokenPair } from '@sapa/contracts';
+import { CHAT_WINDOW_MS, type TokenPair } from '@sapa/contracts';
 import type { WhatsappCloudSimulator } from '@sapa/simulators';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFresh } from '../../../test/auth-helpers.js';
-import { bearer, makeBusiness } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import { bearer, type makeBusiness } from '../../../test/fixtures.js';
+import { type TestServer, waitFor } from '../../../test/harness.js';
 import { openWhatsappTicket } from '../../../test/ticket-fixtures.js';
-import { connectSimulatedNumber, listenWithSimulator } from '../../../test/whatsapp-simulator.js';
+import { startSimulatedBusiness } from '../../../test/whatsapp-simulator.js';
 import { chatCreditMutations, chatCreditWallets } from '../billing/billing.schema.js';
 import { type ChannelAccountConfig, channelAccounts } from '../channels/channels.schema.js';
 import { upsertContactByIdentity } from '../contacts/contacts.service.js';
@@ -24,7 +24,6 @@ import { insertTemplates } from './templates.repository.js';
 let server: TestServer;
 let sim: WhatsappCloudSimulator;
 let biz: Awaited<ReturnType<typeof makeBusiness>>;
-let other: Awaited<ReturnType<typeof makeBusiness>>;
 let owner: TokenPair;
 let agent: TokenPair;
 let contactOnly: TokenPair;
@@ -48,18 +47,12 @@ const T = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const listening = await listenWithSimulator(server);
-  sim = listening.sim;
-  biz = await makeBusiness(server.deps.db, 'Templat', [
-    { featureAccess: featureStringFrom(['CONTACT']), csPosition: null },
-  ]);
-  other = await makeBusiness(server.deps.db, 'Lain');
-  owner = await signInFresh(server.app, biz.owner.email);
+  ({ server, sim, biz, owner, contactOnly, otherOwner, accountId } = await startSimulatedBusiness(
+    'Templat',
+    'Lain',
+    number,
+  ));
   agent = await signInFresh(server.app, biz.agent.email);
-  contactOnly = await signInFresh(server.app, biz.members[3]!.email);
-  otherOwner = await signInFresh(server.app, other.owner.email);
-  accountId = await connectSimulatedNumber(server, sim, listening.base, owner, number);
   telegramAccountId = uuidv7();
   await server.deps.db.insert(channelAccounts).values({
     clientId: biz.clientId,

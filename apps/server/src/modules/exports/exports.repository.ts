@@ -3,22 +3,25 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { users } from '../identity/identity.schema.js';
-import { afterPosition, type KeysetPosition, type KeysetSort } from '../search/search.repository.js';
+import {
+  afterPosition,
+  foundTicketColumns,
+  foundTicketJoins,
+  foundTicketTables,
+  type KeysetPosition,
+  type KeysetSort,
+  keysetText,
+  openingAgentId,
+} from '../search/search.repository.js';
 import { shownStatus } from '../search/search.rules.js';
-import { csGroups } from '../teams/teams.schema.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
+import { tickets } from '../tickets/tickets.schema.js';
 import type { ExportMessage, ExportTicket } from './exports.columns.js';
 import { exportRequests } from './exports.schema.js';
 
 export type ExportRow = typeof exportRequests.$inferSelect;
 
-const assignee = alias(users, 'export_assignee');
-const closer = alias(users, 'export_closer');
+const { group, assignee, closer } = foundTicketTables;
 const submitter = alias(users, 'export_submitter');
-const group = alias(csGroups, 'export_group');
-/** The chat's first message: outbound means an agent opened it (the submitter), inbound the customer. */
-const openerOf = sql`(select case when fm.direction = 'out' then fm.sender_user_id end from ${messages} fm
-  where fm.client_id = ${tickets.clientId} and fm.ticket_id = ${tickets.id} order by fm.created_at limit 1)`;
 
 /**
  * The matching chats in the list's keyset order, `batchSize` at a time, each batch one query: the find lists'
@@ -35,22 +38,8 @@ export async function* ticketBatches(
   const column = query.sort === 'created' ? tickets.createdAt : tickets.resolvedAt;
   const fields = {
     id: tickets.id,
-    at: sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    displayNumber: tickets.displayNumber,
-    groupName: group.name,
-    createdAt: tickets.createdAt,
-    contactName: contacts.name,
-    contactPhone: contacts.phone,
-    contactEmail: contacts.email,
-    assigneeName: assignee.name,
-    resolvedAt: tickets.resolvedAt,
-    resolvedByName: closer.name,
-    remarks: tickets.remarks,
-    channel: tickets.channel,
-    priority: tickets.priority,
-    tags: tickets.tags,
-    status: tickets.status,
-    lastCustomerMessageAt: tickets.lastCustomerMessageAt,
+    at: keysetText(sql`${column}`),
+    ...foundTicketColumns,
     submitterName: query.withSubmitter ? submitter.name : sql<string | null>`null`,
   };
   let position: KeysetPosition | null = null;
@@ -59,17 +48,13 @@ export async function* ticketBatches(
     const base = db
       .select(fields)
       .from(tickets)
-      .innerJoin(contacts, and(eq(contacts.clientId, tickets.clientId), eq(contacts.id, tickets.contactId)))
-      .leftJoin(
-        group,
-        and(
-          eq(group.clientId, tickets.clientId),
-          sql`(${group.id} = ${tickets.groupId} or (${tickets.groupId} is null and ${group.isDefault}))`,
-        ),
-      )
-      .leftJoin(assignee, eq(assignee.id, tickets.assigneeId))
-      .leftJoin(closer, eq(closer.id, tickets.resolvedBy));
-    const joined = query.withSubmitter ? base.leftJoin(submitter, sql`${submitter.id} = ${openerOf}`) : base;
+      .innerJoin(contacts, foundTicketJoins.contact)
+      .leftJoin(group, foundTicketJoins.group)
+      .leftJoin(assignee, foundTicketJoins.assignee)
+      .leftJoin(closer, foundTicketJoins.closer);
+    const joined = query.withSubmitter
+      ? base.leftJoin(submitter, sql`${submitter.id} = ${openingAgentId}`)
+      : base;
     const rows = await joined
       .where(and(...where))
       .orderBy(desc(column), desc(tickets.id))

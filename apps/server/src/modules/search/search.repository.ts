@@ -18,7 +18,7 @@ export interface KeysetPosition {
 }
 
 /** UTC text with microseconds, the form a keyset cursor carries. */
-const keysetText = (column: SQL | typeof tickets.createdAt) =>
+export const keysetText = (column: SQL | typeof tickets.createdAt) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const uuidList = (ids: readonly string[]) =>
@@ -37,8 +37,11 @@ const firstMessage = (column: SQL) => sql`(select ${column} from ${messages} fm
   where fm.client_id = ${tickets.clientId} and fm.ticket_id = ${tickets.id}
   order by fm.created_at limit 1)`;
 const openedByCustomer = sql`coalesce(${firstMessage(sql`fm.direction`)}, 'in') = 'in'`;
-const openedByAgent = (ids: readonly string[]) =>
-  sql`${firstMessage(sql`case when fm.direction = 'out' then fm.sender_user_id end`)} in ${uuidList(ids)}`;
+/** The agent who opened the chat (its first message is theirs); null when the customer did. */
+export const openingAgentId = sql<
+  string | null
+>`${firstMessage(sql`case when fm.direction = 'out' then fm.sender_user_id end`)}`;
+const openedByAgent = (ids: readonly string[]) => sql`${openingAgentId} in ${uuidList(ids)}`;
 
 /** Open and past its 24-hour window (000 §4), with `now` as a parameter so a page is one instant. */
 function expiredCondition(now: Date): SQL {
@@ -191,47 +194,57 @@ const assignee = alias(users, 'assignee');
 const closer = alias(users, 'closer');
 const group = alias(csGroups, 'ticket_group');
 
+/**
+ * What a found chat's row reads besides the ticket (its contact, its group — the default group for a ticket
+ * without one —, its assignee and who closed it) and how each joins the ticket, one primary-key probe each.
+ * The find lists' details and the export's batches both join them and read `foundTicketColumns`.
+ */
+export const foundTicketTables = { group, assignee, closer };
+export const foundTicketJoins = {
+  contact: and(eq(contacts.clientId, tickets.clientId), eq(contacts.id, tickets.contactId)),
+  group: and(
+    eq(group.clientId, tickets.clientId),
+    sql`(${group.id} = ${tickets.groupId} or (${tickets.groupId} is null and ${group.isDefault}))`,
+  ),
+  assignee: eq(assignee.id, tickets.assigneeId),
+  closer: eq(closer.id, tickets.resolvedBy),
+};
+export const foundTicketColumns = {
+  displayNumber: tickets.displayNumber,
+  groupName: group.name,
+  createdAt: tickets.createdAt,
+  contactName: contacts.name,
+  contactPhone: contacts.phone,
+  contactEmail: contacts.email,
+  assigneeName: assignee.name,
+  resolvedAt: tickets.resolvedAt,
+  resolvedByName: closer.name,
+  remarks: tickets.remarks,
+  channel: tickets.channel,
+  priority: tickets.priority,
+  tags: tickets.tags,
+  status: tickets.status,
+  lastCustomerMessageAt: tickets.lastCustomerMessageAt,
+};
+
 /** Phase two: everything a row shows, for the ids of one page (primary-key lookups). */
 export async function selectRowDetails(db: DbOrTx, clientId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
       id: tickets.id,
-      displayNumber: tickets.displayNumber,
+      ...foundTicketColumns,
       groupId: group.id,
-      groupName: group.name,
-      createdAt: tickets.createdAt,
       contactId: tickets.contactId,
-      contactName: contacts.name,
-      contactPhone: contacts.phone,
-      contactEmail: contacts.email,
       assigneeId: tickets.assigneeId,
-      assigneeName: assignee.name,
-      resolvedAt: tickets.resolvedAt,
       resolvedBy: tickets.resolvedBy,
-      resolvedByName: closer.name,
-      remarks: tickets.remarks,
-      channel: tickets.channel,
-      priority: tickets.priority,
-      tags: tickets.tags,
-      status: tickets.status,
-      lastCustomerMessageAt: tickets.lastCustomerMessageAt,
-      // The agent who opened the chat (its first message is theirs); null when the customer did.
-      submitterId: sql<
-        string | null
-      >`${firstMessage(sql`case when fm.direction = 'out' then fm.sender_user_id end`)}`,
+      submitterId: openingAgentId,
     })
     .from(tickets)
-    .innerJoin(contacts, and(eq(contacts.clientId, tickets.clientId), eq(contacts.id, tickets.contactId)))
-    .leftJoin(
-      group,
-      and(
-        eq(group.clientId, tickets.clientId),
-        sql`(${group.id} = ${tickets.groupId} or (${tickets.groupId} is null and ${group.isDefault}))`,
-      ),
-    )
-    .leftJoin(assignee, eq(assignee.id, tickets.assigneeId))
-    .leftJoin(closer, eq(closer.id, tickets.resolvedBy))
+    .innerJoin(contacts, foundTicketJoins.contact)
+    .leftJoin(group, foundTicketJoins.group)
+    .leftJoin(assignee, foundTicketJoins.assignee)
+    .leftJoin(closer, foundTicketJoins.closer)
     .where(and(eq(tickets.clientId, clientId), inArray(tickets.id, [...ids])));
   const submitterIds = [...new Set(rows.flatMap((r) => (r.submitterId ? [r.submitterId] : [])))];
   const names = submitterIds.length

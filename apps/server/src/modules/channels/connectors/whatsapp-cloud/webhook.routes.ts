@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import { PUBLIC } from '../../../../platform/auth/route-access.js';
+import { createNaturalBatcher } from '../../../../platform/db/natural-batcher.js';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../../../platform/http/errors.js';
 import { type ChannelAccountRow, findAccountById, openSecrets } from '../../channels.service.js';
@@ -77,6 +78,73 @@ const STORE_EVENT = `
   )
   select (select count(*) from account)::int as account, (select count(*) from stored)::int as stored`;
 
+/** The same for many deliveries at once (one row each in `$1`, a jsonb array), answered per `n`. */
+const STORE_EVENTS = `
+  with input as (
+    select * from jsonb_to_recordset($1::jsonb) as x(n int, a uuid, s text, i uuid, k text, r text, l smallint)
+  ), account as (
+    select input.n, c.client_id from input
+    join channel_accounts c on c.id = input.a and c.channel = 'WAP' and c.status = 'connected' and c.secrets = input.s
+  ), stored as (
+    insert into inbound_events (client_id, id, channel_account_id, provider_event_key, raw, lane)
+    select account.client_id, input.i, input.a, input.k, input.r::jsonb, input.l
+    from input join account on account.n = input.n
+    order by input.n
+    on conflict do nothing
+    returning id
+  )
+  select input.n, (account.n is not null) as account, (stored.id is not null) as stored
+  from input left join account on account.n = input.n left join stored on stored.id = input.i
+  order by input.n`;
+
+interface StoreRequest {
+  accountId: string;
+  sealed: string;
+  key: string;
+  text: string;
+  lane: number;
+}
+
+/**
+ * The webhook's store, naturally batched (`createNaturalBatcher`): deliveries that arrive while one is being
+ * stored go together in one statement and one commit, so a broadcast's thousands of status webhooks a second
+ * cost a few WAL flushes instead of one each. Each delivery is still answered only after its commit. Ids are
+ * UUIDv7 made in arrival order, so the drainers' order (received, id) is the arrival order.
+ */
+function createEventStore(deps: ServerDeps) {
+  const one = async (r: StoreRequest) => {
+    const { rows } = await deps.database.sql.query<{ account: number; stored: number }>(STORE_EVENT, [
+      r.accountId,
+      r.sealed,
+      uuidv7(),
+      r.key,
+      r.text,
+      r.lane,
+    ]);
+    return { account: Number(rows[0]?.account ?? 0) > 0, stored: Number(rows[0]?.stored ?? 0) > 0 };
+  };
+  return createNaturalBatcher<StoreRequest, { account: boolean; stored: boolean }>({
+    maxBatch: 200,
+    runOne: one,
+    run: async (batch) => {
+      const input = batch.map((r, n) => ({
+        n,
+        a: r.accountId,
+        s: r.sealed,
+        i: uuidv7(),
+        k: r.key,
+        r: r.text,
+        l: r.lane,
+      }));
+      const { rows } = await deps.database.sql.query<{ n: number; account: boolean; stored: boolean }>(
+        STORE_EVENTS,
+        [JSON.stringify(input)],
+      );
+      return rows.map((row) => ({ account: row.account === true, stored: row.stored === true }));
+    },
+  });
+}
+
 /** The SQLSTATE of a driver error (Drizzle and PGlite may wrap it in `cause`). */
 function sqlStateOf(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
@@ -101,6 +169,7 @@ export async function registerWhatsappWebhookRoutes(
   drains: WhatsappInboundDrains,
 ) {
   const accounts = createAccountCache(deps);
+  const storeEvent = createEventStore(deps);
 
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
@@ -157,24 +226,16 @@ export async function registerWhatsappWebhookRoutes(
             }
             throw unauthorized();
           }
-          let result: { account: number; stored: number } | undefined;
+          let result: { account: boolean; stored: boolean };
           try {
-            const { rows } = await deps.database.sql.query<{ account: number; stored: number }>(STORE_EVENT, [
-              id,
-              account.sealed,
-              uuidv7(),
-              key,
-              text,
-              lane,
-            ]);
-            result = rows[0];
+            result = await storeEvent({ accountId: id, sealed: account.sealed, key, text, lane });
           } catch (err) {
             const state = sqlStateOf(err);
             // Not JSON (22P02), or JSON PostgreSQL cannot store (22P05: \u0000).
             if (state === '22P02' || state === '22P05') throw badRequest('validation.invalid');
             throw err;
           }
-          if (!result || Number(result.account) === 0) {
+          if (!result.account) {
             // Disconnected or changed since it was cached: read it again (404 when gone).
             accounts.drop(id);
             if (attempt === 0) {

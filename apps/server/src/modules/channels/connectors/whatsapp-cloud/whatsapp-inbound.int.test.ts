@@ -533,6 +533,32 @@ describe('WhatsApp Cloud webhooks', () => {
     await waitFor(async () => !!(await storedEvent(mixed))?.processedAt);
   });
 
+  it('stores deliveries that arrive together in batches: each once, a bad one refused alone', async () => {
+    const before = await eventCount();
+    const wamids = Array.from({ length: 30 }, () => newWamid());
+    const bodies = wamids.map((id, i) =>
+      delivery([
+        changeValue({
+          messages: [{ from: `62817100${String(i).padStart(2, '0')}`, id, text: `serentak ${i}` }],
+        }),
+      ]),
+    );
+    // JSON that PostgreSQL cannot store (\u0000 in a string), signed like the rest.
+    const bad = JSON.stringify(bodies[0]).replace('serentak 0', 'nol\\u0000');
+    const answers = await Promise.all([
+      ...bodies.map((b) => postWebhook(server.app, accountId, b)),
+      postWebhook(server.app, accountId, bodies[5]), // a redelivery in the same burst
+      postWebhook(server.app, accountId, bad),
+    ]);
+    expect(answers.slice(0, 31).map((a) => a.statusCode)).toEqual(Array(31).fill(200));
+    expect(answers[31]!.statusCode).toBe(400);
+    expect(await eventCount()).toBe(before + 30);
+    await waitFor(async () => {
+      for (const id of wamids) if ((await messagesOf(id)).length !== 1) return false;
+      return true;
+    });
+  });
+
   it.skipIf(testDbKind() === 'pglite')(
     "processes a customer's message while the broadcast-status lane is held up",
     async () => {

@@ -1,8 +1,9 @@
 import { BROADCAST_IMAGE_MAX_BYTES } from '@sapa/contracts';
 import type { BusinessMessage } from '@sapa/simulators';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { drawnPng, newContext, openPage, screenshot } from './support/browser.js';
+import { pageCall } from './support/customers.js';
 import { signIn, signOut } from './support/journey.js';
 
 const url = inject('sapaUrl');
@@ -17,30 +18,6 @@ const customers = [
   { name: `Rina Siaran ${run}`, phone: `628127728${String(n).padStart(4, '0')}` },
   { name: `Yusuf Siaran ${run}`, phone: `628127728${String(n + 1).padStart(4, '0')}` },
 ];
-
-/** A call with the signed-in page's own session (setup that is not the journey's subject). */
-async function api<T>(
-  p: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  return p.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(localStorage.getItem('sapa.session') ?? '{}') as { accessToken?: string };
-      const res = await fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${session.accessToken}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; json: T }>;
-}
 
 async function choose(scope: Locator, label: RegExp, option: string | RegExp) {
   await scope.locator('input').and(scope.page().getByLabel(label)).first().click();
@@ -88,7 +65,7 @@ async function until<T>(check: () => Promise<T | false | undefined | null>, time
 
 afterAll(async () => {
   // Leave the shared demo business as it was: maker/checker off.
-  await api(page, 'PUT', '/api/maker-checker/settings', { enabled: false }).catch(() => undefined);
+  await pageCall(page, 'PUT', '/api/maker-checker/settings', { enabled: false }).catch(() => undefined);
 });
 
 describe('WhatsApp broadcast with maker/checker (issue 7 point 5; 001 §2, §4, §6)', () => {
@@ -114,14 +91,14 @@ describe('WhatsApp broadcast with maker/checker (issue 7 point 5; 001 §2, §4, 
       .waitFor({ timeout: 30_000 });
 
     // A contact group with this journey's two customers (set up through the API; contacts have their own journey).
-    const group = await api<{ id: string }>(page, 'POST', '/api/contact-groups', {
+    const group = await pageCall<{ id: string }>(page, 'POST', '/api/contact-groups', {
       name: `Siaran ${run}`,
       description: 'Pelanggan untuk uji broadcast',
     });
     expect(group.status).toBe(200);
     const contactIds: string[] = [];
     for (const c of customers) {
-      const made = await api<{ id: string }>(page, 'POST', '/api/contacts', {
+      const made = await pageCall<{ id: string }>(page, 'POST', '/api/contacts', {
         name: c.name,
         phone: c.phone,
         groupIds: [group.json.id],
@@ -228,7 +205,7 @@ describe('WhatsApp broadcast with maker/checker (issue 7 point 5; 001 §2, §4, 
     await page.waitForURL(detailUrl);
 
     // With maker/checker off the admin may send too; a recipient sheet is read when chosen.
-    expect((await api(page, 'PUT', '/api/maker-checker/settings', { enabled: false })).status).toBe(200);
+    expect((await pageCall(page, 'PUT', '/api/maker-checker/settings', { enabled: false })).status).toBe(200);
     await page.goto(`${url}/broadcast/whatsapp`);
     await page.getByRole('button', { name: 'Buat broadcast' }).click();
     const another = page.getByRole('dialog', { name: 'Buat broadcast WhatsApp' });
@@ -252,16 +229,16 @@ describe('broadcast image (001 §3, §5, §9: jpeg or png, at most 2 MB and 500x
     await signIn(p, url, 'owner@demo.sapa.id');
     // Set up through the API (templates and maker/checker have their own journeys): sent without approval,
     // a marketing template whose header is an image, approved by the simulator's review.
-    expect((await api(p, 'PUT', '/api/maker-checker/settings', { enabled: false })).status).toBe(200);
+    expect((await pageCall(p, 'PUT', '/api/maker-checker/settings', { enabled: false })).status).toBe(200);
     const templateName = `promo_gambar_${run}`;
     await reviewApproves(templateName, 0);
-    const accounts = await api<{ items: { id: string; channel: string; status: string }[] }>(
+    const accounts = await pageCall<{ items: { id: string; channel: string; status: string }[] }>(
       p,
       'GET',
       '/api/channel-accounts',
     );
     const sender = accounts.json.items.find((a) => a.channel === 'WAP' && a.status === 'connected');
-    const made = await api<{ id: string }>(p, 'POST', '/api/whatsapp-templates', {
+    const made = await pageCall<{ id: string }>(p, 'POST', '/api/whatsapp-templates', {
       channelAccountId: sender?.id,
       name: templateName,
       language: 'id',
@@ -272,7 +249,7 @@ describe('broadcast image (001 §3, §5, §9: jpeg or png, at most 2 MB and 500x
     });
     expect(made.status, JSON.stringify(made.json)).toBe(200);
     await until(async () => {
-      const t = await api<{ status: string }>(p, 'GET', `/api/whatsapp-templates/${made.json.id}`);
+      const t = await pageCall<{ status: string }>(p, 'GET', `/api/whatsapp-templates/${made.json.id}`);
       return t.json.status === 'approved';
     });
 

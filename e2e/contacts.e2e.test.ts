@@ -3,6 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { CONTACT_UPLOAD_COLUMNS } from '@sapa/contracts';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, screenshot } from './support/browser.js';
+import { customersWrite, pageCall } from './support/customers.js';
 import { signIn } from './support/journey.js';
 
 const url = inject('sapaUrl');
@@ -257,51 +258,24 @@ describe('the inbox contact panel and the contact page (issue 6)', () => {
     // This journey's numbers: 6281277220000–6281277229999.
     const phone = String(6281277220000 + (Date.now() % 10_000));
     const name = `Wulan Panel ${run}`;
-    const api = <T>(method: string, path: string, body?: unknown) =>
-      page.evaluate(
-        async ({ method, path, body }) => {
-          const session = JSON.parse(localStorage.getItem('sapa.session') ?? '{}') as {
-            accessToken?: string;
-          };
-          const res = await fetch(path, {
-            method,
-            headers: {
-              authorization: `Bearer ${session.accessToken}`,
-              ...(body ? { 'content-type': 'application/json' } : {}),
-            },
-            body: body ? JSON.stringify(body) : undefined,
-          });
-          return { status: res.status, body: (await res.json()) as unknown };
-        },
-        { method, path, body },
-      ) as Promise<{ status: number; body: T }>;
     await page.goto(`${url}/contact`);
-    const added = await api<{ id: string }>('POST', '/api/contacts', { name, phone });
+    const added = await pageCall<{ id: string }>(page, 'POST', '/api/contacts', { name, phone });
     expect(added.status).toBe(200);
 
     // The customer writes from that number (the simulator signs the webhook like Meta).
-    const sim = new URL(customerPageUrl).origin;
-    const numbers = (await (await fetch(`${sim}/customer/numbers`)).json()) as { phoneNumberId: string }[];
-    const sent = await fetch(`${sim}/customer/send`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        phoneNumberId: numbers[0]!.phoneNumberId,
-        waId: phone,
-        name: 'Nama Profil WA',
-        text: 'Halo, stok masih ada?',
-      }),
-    });
-    expect(sent.status).toBe(200);
+    await customersWrite(customerPageUrl, [
+      { waId: phone, name: 'Nama Profil WA', text: 'Halo, stok masih ada?' },
+    ]);
     let ticketId = '';
     await expect
       .poll(
         async () => {
-          const list = await api<{ items: { id: string; contact: { id: string } }[] }>(
+          const list = await pageCall<{ items: { id: string; contact: { id: string } }[] }>(
+            page,
             'GET',
             `/api/inbox/tickets?tab=unassigned&search=${phone}`,
           );
-          ticketId = list.body.items.find((t) => t.contact.id === added.body.id)?.id ?? '';
+          ticketId = list.json.items.find((t) => t.contact.id === added.json.id)?.id ?? '';
           return ticketId;
         },
         { timeout: 30_000 },
@@ -313,7 +287,7 @@ describe('the inbox contact panel and the contact page (issue 6)', () => {
     const panel = page.getByTestId('contact-panel');
     await panel.getByText(name, { exact: true }).waitFor();
     await panel.getByRole('link', { name: `Buka kontak: ${name}` }).click();
-    await page.waitForURL(new RegExp(`/contact/detail\\?id=${added.body.id}$`));
+    await page.waitForURL(new RegExp(`/contact/detail\\?id=${added.json.id}$`));
     await page.getByRole('heading', { name }).waitFor();
     await page.getByRole('tab', { name: 'Riwayat broadcast' }).click();
     await page
@@ -322,7 +296,7 @@ describe('the inbox contact panel and the contact page (issue 6)', () => {
       .waitFor();
     await page.getByRole('tab', { name: 'Riwayat chat' }).click();
     await page.getByRole('tabpanel', { name: 'Riwayat chat' }).getByRole('link').first().waitFor();
-    const search = await api<{ items: unknown[] }>('GET', `/api/contacts?search=${phone}`);
-    expect(search.body.items).toHaveLength(1);
+    const search = await pageCall<{ items: unknown[] }>(page, 'GET', `/api/contacts?search=${phone}`);
+    expect(search.json.items).toHaveLength(1);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { openTicketsMatching, pageApi } from './support/customers.js';
 import { signIn } from './support/journey.js';
 
 /**
@@ -23,25 +24,6 @@ beforeAll(async () => {
   customer = await (await newContext(browser, { locale: 'en-US' })).newPage();
 });
 afterAll(() => browser.close());
-
-/** An API call with the page's own session (the test reads what the UI did, and sets up an assignment). */
-function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(localStorage.getItem('sapa.session') ?? '{}') as { accessToken?: string };
-      const res = await fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${session.accessToken}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return res.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 describe('quick replies and macros', () => {
   it('the owner creates a quick reply and a macro; an agent inserts the reply with "/" and applies the macro', async () => {
@@ -101,20 +83,15 @@ describe('quick replies and macros', () => {
 
     // The chat goes to the agent (a CS agent replies to chats assigned to them).
     await signIn(agent, url, 'agent1@demo.sapa.id');
-    const me = await api<{ user: { id: string } }>(agent, 'GET', '/api/users/me');
+    const me = await pageApi<{ user: { id: string } }>(agent, 'GET', '/api/users/me');
     let ticketId = '';
     await expect
       .poll(async () => {
-        const list = await api<{ items: { id: string; contact: { name: string } }[] }>(
-          owner,
-          'GET',
-          '/api/inbox/tickets?tab=unassigned&search=Dewi%20Makro',
-        );
-        ticketId = list.items[0]?.id ?? '';
+        ticketId = (await openTicketsMatching(owner, 'Dewi Makro'))[0]?.id ?? '';
         return ticketId;
       })
       .not.toBe('');
-    await api(owner, 'POST', `/api/tickets/${ticketId}/assign`, { assigneeId: me.user.id });
+    await pageApi(owner, 'POST', `/api/tickets/${ticketId}/assign`, { assigneeId: me.user.id });
 
     await agent.goto(`${url}/customer-service/inbox?referenceId=${ticketId}`);
     const history = agent.getByRole('log', { name: 'Riwayat chat' });
@@ -168,7 +145,7 @@ describe('quick replies and macros', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Pesanan Dewi Makro sudah dikirim, terima kasih!' })
       .waitFor();
-    const ticket = await api<{ status: string; priority: number; tags: string[] }>(
+    const ticket = await pageApi<{ status: string; priority: number; tags: string[] }>(
       owner,
       'GET',
       `/api/tickets/${ticketId}`,
@@ -214,7 +191,7 @@ describe('quick replies and macros', () => {
     let ticketId = '';
     await expect
       .poll(async () => {
-        const list = await api<{ items: { id: string; status: string }[] }>(
+        const list = await pageApi<{ items: { id: string; status: string }[] }>(
           owner,
           'GET',
           '/api/inbox/tickets?tab=unassigned&search=Dewi%20Makro',
@@ -240,7 +217,7 @@ describe('quick replies and macros', () => {
     await section.getByRole('button', { name: 'Simpan formulir' }).click();
     await owner.getByText('Info formulir disimpan').waitFor();
     await screenshot(owner, 'inbox-ticket-form-saved-id');
-    const state = await api<{
+    const state = await pageApi<{
       form: { title: string } | null;
       emailCc: string;
       values: Record<string, unknown>;
@@ -249,7 +226,7 @@ describe('quick replies and macros', () => {
     expect(state.emailCc).toBe('gudang@toko.id, admin@toko.id');
     expect(Object.values(state.values).sort()).toEqual(['INV-2026-001', 'SiCepat']);
     // Leave no open chat behind for the journeys that follow (play mode takes the oldest waiting chat).
-    await api(owner, 'POST', `/api/tickets/${ticketId}/resolve`, {});
+    await pageApi(owner, 'POST', `/api/tickets/${ticketId}/resolve`, {});
   });
 
   it('the chat settings read well in English and on a phone', async () => {

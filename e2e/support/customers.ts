@@ -22,24 +22,37 @@ export async function customersWrite(
   }
 }
 
-/** Calls Sapa's API with the signed-in page's session (no test-only endpoint); throws on an error answer. */
-export function pageApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
+/** Calls Sapa's API with the signed-in page's session (no test-only endpoint): the status and the JSON answer. */
+export async function pageCall<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  const { status, text } = await page.evaluate(
     async ({ method, path, body }) => {
       const session = JSON.parse(localStorage.getItem('sapa.session') ?? '{}') as { accessToken?: string };
       const res = await fetch(path, {
         method,
         headers: {
           authorization: `Bearer ${session.accessToken}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        body: body ? JSON.stringify(body) : undefined,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
+      return { status: res.status, text: await res.text() };
     },
     { method, path, body },
-  ) as Promise<T>;
+  );
+  return { status, json: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** `pageCall` that throws on an error answer and returns the JSON of a successful one. */
+export async function pageApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await pageCall<T>(page, method, path, body);
+  if (res.status < 200 || res.status > 299)
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.json)}`);
+  return res.json;
 }
 
 export type InboxTicket = { id: string; contact: { name: string } };

@@ -1,6 +1,7 @@
 import type { AdvancedBroadcastStatus, RecipientRule } from '@sapa/contracts';
-import { and, asc, eq, gte, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { takenIgnoringCase } from '../../platform/db/unique-names.js';
 import { channelAccounts } from '../channels/channels.schema.js';
 import { contactGroupMembers } from '../contacts/contact-groups.schema.js';
 import { contacts } from '../contacts/contacts.schema.js';
@@ -59,19 +60,8 @@ export async function findAdvancedBroadcast(db: DbOrTx, clientId: string, id: st
   return row;
 }
 
-export async function nameTaken(db: DbOrTx, clientId: string, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: t.id })
-    .from(t)
-    .where(
-      and(
-        eq(t.clientId, clientId),
-        sql`lower(${t.name}) = ${name.toLowerCase()}`,
-        exceptId ? ne(t.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+export function nameTaken(db: DbOrTx, clientId: string, name: string, exceptId?: string) {
+  return takenIgnoringCase(db, t, t.name, clientId, name, exceptId);
 }
 
 export async function insertAdvancedBroadcast(db: DbOrTx, row: typeof advancedBroadcasts.$inferInsert) {

@@ -1,5 +1,6 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { takenIgnoringCase } from '../../platform/db/unique-names.js';
 import { contactFields } from './contact-groups.schema.js';
 
 export type ContactFieldRow = typeof contactFields.$inferSelect;
@@ -21,19 +22,8 @@ export async function findField(db: DbOrTx, clientId: string, id: string) {
 }
 
 /** Titles are unique per business, case-insensitively (the `lower(title)` unique index). */
-export async function titleTaken(db: DbOrTx, clientId: string, title: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: contactFields.id })
-    .from(contactFields)
-    .where(
-      and(
-        eq(contactFields.clientId, clientId),
-        sql`lower(${contactFields.title}) = ${title.toLowerCase()}`,
-        exceptId ? ne(contactFields.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+export function titleTaken(db: DbOrTx, clientId: string, title: string, exceptId?: string) {
+  return takenIgnoringCase(db, contactFields, contactFields.title, clientId, title, exceptId);
 }
 
 export async function insertField(db: DbOrTx, row: typeof contactFields.$inferInsert) {

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { takenIgnoringCase } from '../../platform/db/unique-names.js';
 import { contactGroupMembers, contactGroups } from './contact-groups.schema.js';
 import { contacts } from './contacts.schema.js';
 import { adjustMemberCounts, idTuple, likeEscape, rowsOf } from './contacts-list.repository.js';
@@ -35,19 +36,8 @@ export async function findGroup(db: DbOrTx, clientId: string, id: string) {
 }
 
 /** 001 §5: a duplicate group name is rejected (case-insensitively). */
-export async function groupNameTaken(db: DbOrTx, clientId: string, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: contactGroups.id })
-    .from(contactGroups)
-    .where(
-      and(
-        eq(contactGroups.clientId, clientId),
-        sql`lower(${contactGroups.name}) = ${name.toLowerCase()}`,
-        exceptId ? ne(contactGroups.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+export function groupNameTaken(db: DbOrTx, clientId: string, name: string, exceptId?: string) {
+  return takenIgnoringCase(db, contactGroups, contactGroups.name, clientId, name, exceptId);
 }
 
 export async function insertGroup(

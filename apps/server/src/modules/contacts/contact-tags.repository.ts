@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { takenIgnoringCase } from '../../platform/db/unique-names.js';
 import { contactTagLinks, contactTags } from './contact-groups.schema.js';
 import { contacts } from './contacts.schema.js';
 import { idTuple } from './contacts-list.repository.js';
@@ -23,19 +24,8 @@ export async function findTag(db: DbOrTx, clientId: string, id: string) {
 }
 
 /** 001 §3: a contact tag name is unique in the business (case-insensitively). */
-export async function tagNameTaken(db: DbOrTx, clientId: string, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: contactTags.id })
-    .from(contactTags)
-    .where(
-      and(
-        eq(contactTags.clientId, clientId),
-        sql`lower(${contactTags.name}) = ${name.toLowerCase()}`,
-        exceptId ? ne(contactTags.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+export function tagNameTaken(db: DbOrTx, clientId: string, name: string, exceptId?: string) {
+  return takenIgnoringCase(db, contactTags, contactTags.name, clientId, name, exceptId);
 }
 
 export async function insertTag(db: DbOrTx, row: { clientId: string; id: string; name: string }) {

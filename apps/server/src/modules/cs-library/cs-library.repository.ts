@@ -1,6 +1,7 @@
 import type { LibraryKind, MacroAction } from '@sapa/contracts';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { takenIgnoringCase } from '../../platform/db/unique-names.js';
 import { chatTags, macros, quickReplies, remarkTemplates } from './cs-library.schema.js';
 
 /** The three library tables share id, title and times; quick replies and remarks have a content. */
@@ -44,7 +45,7 @@ export async function findEntry(db: DbOrTx, clientId: string, kind: LibraryKind,
 }
 
 /** Titles are unique per business ignoring case (the `lower(title)` unique index). */
-export async function titleTaken(
+export function titleTaken(
   db: DbOrTx,
   clientId: string,
   kind: LibraryKind | 'macros',
@@ -52,18 +53,7 @@ export async function titleTaken(
   exceptId?: string,
 ) {
   const t = kind === 'macros' ? macros : tableOf(kind);
-  const [row] = await db
-    .select({ id: t.id })
-    .from(t)
-    .where(
-      and(
-        eq(t.clientId, clientId),
-        sql`lower(${t.title}) = ${title.toLowerCase()}`,
-        exceptId ? ne(t.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return takenIgnoringCase(db, t, t.title, clientId, title, exceptId);
 }
 
 export async function insertEntry(

@@ -1,6 +1,7 @@
 import type { TicketFieldValue } from '@sapa/contracts';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { takenIgnoringCase } from '../../platform/db/unique-names.js';
 import {
   ticketFields,
   ticketFormFields,
@@ -49,19 +50,8 @@ export async function findFields(db: DbOrTx, clientId: string, ids: string[]) {
     .where(and(eq(ticketFields.clientId, clientId), inArray(ticketFields.id, ids)));
 }
 
-export async function fieldTitleTaken(db: DbOrTx, clientId: string, title: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: ticketFields.id })
-    .from(ticketFields)
-    .where(
-      and(
-        eq(ticketFields.clientId, clientId),
-        sql`lower(${ticketFields.title}) = ${title.toLowerCase()}`,
-        exceptId ? ne(ticketFields.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+export function fieldTitleTaken(db: DbOrTx, clientId: string, title: string, exceptId?: string) {
+  return takenIgnoringCase(db, ticketFields, ticketFields.title, clientId, title, exceptId);
 }
 
 export async function insertField(db: DbOrTx, row: typeof ticketFields.$inferInsert) {
@@ -120,19 +110,8 @@ export async function findForm(db: DbOrTx, clientId: string, id: string) {
   return { ...form, fields };
 }
 
-export async function formTitleTaken(db: DbOrTx, clientId: string, title: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: ticketForms.id })
-    .from(ticketForms)
-    .where(
-      and(
-        eq(ticketForms.clientId, clientId),
-        sql`lower(${ticketForms.title}) = ${title.toLowerCase()}`,
-        exceptId ? ne(ticketForms.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+export function formTitleTaken(db: DbOrTx, clientId: string, title: string, exceptId?: string) {
+  return takenIgnoringCase(db, ticketForms, ticketForms.title, clientId, title, exceptId);
 }
 
 /** Creates or replaces a form and its field list (in one transaction, by the caller). */

@@ -1,5 +1,6 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { takenIgnoringCase } from '../../platform/db/unique-names.js';
 import { ticketCategories, tickets } from './tickets.schema.js';
 
 /** Tickets that carry the category. */
@@ -25,19 +26,8 @@ export async function findCategory(db: DbOrTx, clientId: string, id: string) {
 }
 
 /** Names are unique per business, case-insensitively (the `lower(name)` unique index). */
-export async function nameTaken(db: DbOrTx, clientId: string, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: ticketCategories.id })
-    .from(ticketCategories)
-    .where(
-      and(
-        eq(ticketCategories.clientId, clientId),
-        sql`lower(${ticketCategories.name}) = ${name.toLowerCase()}`,
-        exceptId ? ne(ticketCategories.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+export function nameTaken(db: DbOrTx, clientId: string, name: string, exceptId?: string) {
+  return takenIgnoringCase(db, ticketCategories, ticketCategories.name, clientId, name, exceptId);
 }
 
 export async function insertCategory(db: DbOrTx, row: { clientId: string; id: string; name: string }) {

@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
-import { type AuthContext, authContextOf } from '../../platform/auth/route-access.js';
+import { type AuthContext, authContextOf, claimsOf } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
@@ -79,16 +79,7 @@ export async function createBulkJob(deps: ServerDeps, jobs: BulkJobs, auth: Auth
     clientId: auth.clientId,
     id,
     userId: auth.userId,
-    actor: {
-      userId: auth.userId,
-      clientId: auth.clientId,
-      sessionId: auth.sessionId,
-      role: auth.role,
-      csPosition: auth.csPosition,
-      featureAccess: auth.featureAccess,
-      planFeatures: auth.planFeatures,
-      accountCountry: auth.accountCountry,
-    },
+    actor: claimsOf(auth),
     action,
     selection,
     ticketIds: ids,

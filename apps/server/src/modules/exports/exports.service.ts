@@ -18,7 +18,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
-import type { AuthContext } from '../../platform/auth/route-access.js';
+import { type AuthContext, claimsOf } from '../../platform/auth/route-access.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
@@ -108,17 +108,6 @@ function itemOf(row: repo.ExportRow, requesterName: string | null, language: Lan
     error: row.error ? translate(row.error as MessageKey, language, [EXPORT_MAX_ROWS]) : null,
   };
 }
-
-const claimsOf = (auth: AuthContext): AccessClaims => ({
-  userId: auth.userId,
-  clientId: auth.clientId,
-  sessionId: auth.sessionId,
-  role: auth.role,
-  csPosition: auth.csPosition,
-  featureAccess: auth.featureAccess,
-  planFeatures: auth.planFeatures,
-  accountCountry: auth.accountCountry,
-});
 
 /**
  * 000 §7 POST export-history/request: the ticket list's filter needs ADVANCE_SEARCH (chat history's is the

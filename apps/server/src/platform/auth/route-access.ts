@@ -73,6 +73,23 @@ export function authContextOf(claims: AccessClaims): AuthContext {
 }
 
 /**
+ * The claims behind an auth context, without what is derived from them: what a background job (an export, a
+ * bulk action) keeps to act later as the user who asked for it.
+ */
+export function claimsOf(auth: AuthContext): AccessClaims {
+  return {
+    userId: auth.userId,
+    clientId: auth.clientId,
+    sessionId: auth.sessionId,
+    role: auth.role,
+    csPosition: auth.csPosition,
+    featureAccess: auth.featureAccess,
+    planFeatures: auth.planFeatures,
+    accountCountry: auth.accountCountry,
+  };
+}
+
+/**
  * Installs the guard: records every route's declared access and gives each route its own onRequest hook
  * that authenticates the bearer token, refuses revoked sessions and checks the declared permission. A
  * route that declares nothing is refused.

@@ -17,7 +17,7 @@ import {
   type MessageKey,
   type RecipientSheetResult,
 } from '@sapa/contracts';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx, Tx } from '../../platform/db/database.js';
@@ -30,7 +30,7 @@ import { assertCreditsAvailable, chargeCredits } from '../billing/chat-credits.s
 import { getAccount } from '../channels/channels.service.js';
 import { contentMatches, uploadExtensionOf } from '../contacts/contact-upload.sheet.js';
 import { makerCheckerOf } from '../maker-checker/maker-checker.service.js';
-import { whatsappTemplates } from '../templates/templates.schema.js';
+import { findApprovedTemplate } from '../templates/templates.repository.js';
 import { mediaStorage } from '../tickets/media-storage.js';
 import { publishRealtime } from '../tickets/realtime.js';
 import { broadcastImageKey, checkBroadcastImage } from './broadcasts.image.js';
@@ -185,25 +185,6 @@ export async function startBroadcast(
 }
 
 // ---------------------------------------------------------------- create
-
-async function findApprovedTemplate(db: DbOrTx, clientId: string, id: string, channelAccountId: string) {
-  const [row] = await db
-    .select()
-    .from(whatsappTemplates)
-    .where(
-      and(
-        eq(whatsappTemplates.clientId, clientId),
-        eq(whatsappTemplates.id, id),
-        eq(whatsappTemplates.status, 'approved'),
-        isNull(whatsappTemplates.deletedAt),
-        or(
-          isNull(whatsappTemplates.channelAccountId),
-          eq(whatsappTemplates.channelAccountId, channelAccountId),
-        ),
-      ),
-    );
-  return row;
-}
 
 /** Three characters: the business's broadcast count in base 36 (001 §9 campaign code: 3 characters). */
 async function nextCampaignCode(tx: DbOrTx, clientId: string) {

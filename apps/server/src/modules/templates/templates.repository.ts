@@ -6,24 +6,33 @@ import { whatsappTemplates } from './templates.schema.js';
 export type TemplateRow = typeof whatsappTemplates.$inferSelect;
 
 /**
- * What makes a template usable for an inbox action: approved and not deleted; a follow-up template is
- * marked as one; a new message is marked as one and has no variables (001 §4: a rejected or variable
- * template cannot be used as a new message). A template of no account serves every account.
+ * Approved and not deleted, and when an account is given, of that account or of none (a template of no
+ * account serves every account).
  */
-function usableFor(usage: TemplateUsage, channelAccountId: string | undefined): SQL {
+function approvedFor(channelAccountId: string | undefined): SQL[] {
   const conditions: SQL[] = [eq(whatsappTemplates.status, 'approved'), isNull(whatsappTemplates.deletedAt)];
-  if (usage === 'follow_up') conditions.push(eq(whatsappTemplates.isFollowUp, true));
-  else
-    conditions.push(
-      eq(whatsappTemplates.isNewMessage, true),
-      sql`jsonb_array_length(${whatsappTemplates.variables}) = 0`,
-    );
   if (channelAccountId)
     conditions.push(
       or(
         isNull(whatsappTemplates.channelAccountId),
         eq(whatsappTemplates.channelAccountId, channelAccountId),
       )!,
+    );
+  return conditions;
+}
+
+/**
+ * What makes a template usable for an inbox action: approved and not deleted (`approvedFor`); a follow-up
+ * template is marked as one; a new message is marked as one and has no variables (001 §4: a rejected or
+ * variable template cannot be used as a new message).
+ */
+function usableFor(usage: TemplateUsage, channelAccountId: string | undefined): SQL {
+  const conditions = approvedFor(channelAccountId);
+  if (usage === 'follow_up') conditions.push(eq(whatsappTemplates.isFollowUp, true));
+  else
+    conditions.push(
+      eq(whatsappTemplates.isNewMessage, true),
+      sql`jsonb_array_length(${whatsappTemplates.variables}) = 0`,
     );
   return and(...conditions)!;
 }
@@ -124,22 +133,31 @@ export async function nameUse(db: DbOrTx, clientId: string, name: string, since:
  * (templates.service.ts): it gives the Graph `components` and the rendered text.
  */
 export function listApprovedTemplates(db: DbOrTx, clientId: string, channelAccountId?: string) {
-  const conditions: SQL[] = [
-    eq(whatsappTemplates.clientId, clientId),
-    eq(whatsappTemplates.status, 'approved'),
-    isNull(whatsappTemplates.deletedAt),
-  ];
-  if (channelAccountId)
-    conditions.push(
-      or(
-        isNull(whatsappTemplates.channelAccountId),
-        eq(whatsappTemplates.channelAccountId, channelAccountId),
-      )!,
-    );
+  const conditions = [eq(whatsappTemplates.clientId, clientId), ...approvedFor(channelAccountId)];
   return db
     .select()
     .from(whatsappTemplates)
     .where(and(...conditions))
     .orderBy(asc(whatsappTemplates.name))
     .limit(500);
+}
+
+/** The template when it is approved, not deleted and usable on that account (what a broadcast sends). */
+export async function findApprovedTemplate(
+  db: DbOrTx,
+  clientId: string,
+  id: string,
+  channelAccountId: string,
+) {
+  const [row] = await db
+    .select()
+    .from(whatsappTemplates)
+    .where(
+      and(
+        eq(whatsappTemplates.clientId, clientId),
+        eq(whatsappTemplates.id, id),
+        ...approvedFor(channelAccountId),
+      ),
+    );
+  return row;
 }

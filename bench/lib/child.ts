@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** The tsx loader, resolved once, so that children run TypeScript without a `tsx` wrapper process in between. */
@@ -50,6 +52,15 @@ export function spawnTs(file: string, args: string[], options: SpawnOptions): Ch
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // BENCH_CHILD_LOG_DIR: every child's whole output in <dir>/<file name>-<pid>.log (with LOG_LEVEL=debug in
+  // the environment, the servers' debug lines: e.g. the broadcast engine's round timings).
+  const logDir = process.env.BENCH_CHILD_LOG_DIR;
+  if (logDir) {
+    mkdirSync(logDir, { recursive: true });
+    const out = createWriteStream(join(logDir, `${basename(file, '.ts')}-${child.pid}.log`));
+    child.stdout?.pipe(out);
+    child.stderr?.pipe(out);
+  }
   const exited = new Promise<number | string>((resolve) => {
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
   });

@@ -85,7 +85,7 @@ export async function startSapaWorker(
     nodeFlags: [`--max-old-space-size=${WORKER_HEAP_MB}`],
     env: {
       ...process.env,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_SAPA_LOG_LEVEL ?? 'warn',
       SAPA_DEMO: '1',
       ...env,
       SAPA_ROLE: 'worker',
@@ -132,7 +132,7 @@ export async function startSapaServer(
     nodeFlags: profileFlags(profileDir),
     env: {
       ...process.env,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_SAPA_LOG_LEVEL ?? 'warn',
       SAPA_DEMO: '1',
       ...options.env,
       PORT: String(port),

@@ -653,6 +653,10 @@ export const BROADCAST_MESSAGES = {
     id: 'Gambar maksimal 2 MB dan 500x500.',
   },
   'broadcast.imageFormat': { en: 'Invalid file format', id: 'Format file tidak valid' },
+  'broadcast.imageRequired': {
+    en: 'This template has a media header: upload an image to continue.',
+    id: 'Template ini memakai header media: unggah gambar untuk melanjutkan.',
+  },
   'broadcast.imageNotFound': {
     en: 'The uploaded image was not found. Please upload it again.',
     id: 'Gambar tidak ditemukan. Silakan unggah ulang.',

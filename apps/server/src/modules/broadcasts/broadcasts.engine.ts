@@ -13,7 +13,7 @@ import {
 import { failure } from '../channels/connectors/whatsapp-cloud/inbound.js';
 import { mediaStorage } from '../tickets/media-storage.js';
 import { broadcastKeyOf } from './broadcasts.keys.js';
-import { broadcasts } from './broadcasts.schema.js';
+import { type BroadcastHeaderMedia, broadcasts } from './broadcasts.schema.js';
 import { type BroadcastEngineHandle, publishProgress, startBroadcast } from './broadcasts.service.js';
 import { applyRecipientTransitions, countersOf, type RecipientTransition } from './broadcasts.transitions.js';
 
@@ -102,7 +102,7 @@ interface Claimed {
   /** Its broadcast has not sent anything yet (`in_process`). */
   broadcastStarting: boolean;
   /** The broadcast's image (001 §3), sent as the template's image header. */
-  image: { storageKey: string; mime: string; mediaId?: string } | null;
+  image: BroadcastHeaderMedia | null;
 }
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -260,12 +260,19 @@ function reasonOf(code: number | null): MessageKey {
 
 /** The Graph template message of one recipient: its values fill the body; an empty value is sent as '-'. */
 export function broadcastGraphMessage(
-  c: Pick<Claimed, 'broadcastId' | 'id' | 'values' | 'templateName' | 'templateLanguage'>,
+  c: Pick<Claimed, 'broadcastId' | 'id' | 'values' | 'templateName' | 'templateLanguage'> & {
+    image?: Claimed['image'];
+  },
   imageMediaId: string | null = null,
 ) {
   const components: Record<string, unknown>[] = [];
   if (imageMediaId)
     components.push({ type: 'header', parameters: [{ type: 'image', image: { id: imageMediaId } }] });
+  else if (c.image && 'link' in c.image)
+    components.push({
+      type: 'header',
+      parameters: [{ type: c.image.kind, [c.image.kind]: { link: c.image.link } }],
+    });
   if (c.values.length)
     components.push({ type: 'body', parameters: c.values.map((v) => ({ type: 'text', text: v || '-' })) });
   return {
@@ -408,7 +415,7 @@ export function broadcastEngine(deps: ServerDeps, options: BroadcastEngineOption
       | { ok: false; failure: Extract<GraphResult<unknown>, { ok: false }> };
     const out = new Map<string, Media>();
     for (const c of claimed) {
-      if (!c.image || out.has(c.broadcastId)) continue;
+      if (!c.image || !('storageKey' in c.image) || out.has(c.broadcastId)) continue;
       const known = mediaIds.get(c.broadcastId) ?? c.image.mediaId;
       if (known) {
         out.set(c.broadcastId, { ok: true, id: known });

@@ -412,6 +412,44 @@ describe('broadcast image (001 §5: at most 2 MB and 500x500)', () => {
     expect(res.json().message).toBe(message);
   });
 
+  it("sends a media-header template without an upload with the template's sample, and refuses one with no sample", async () => {
+    const withSample = uuidv7();
+    const withoutSample = uuidv7();
+    const base = {
+      clientId: biz.clientId,
+      language: 'id',
+      category: 'MARKETING',
+      body: 'Promo baru!',
+      status: 'approved' as const,
+      headerType: 'image' as const,
+    };
+    await insertTemplates(server.deps.db, [
+      { ...base, id: withSample, name: 'promo_bergambar', headerMediaUrl: 'https://contoh.id/promo.png' },
+      { ...base, id: withoutSample, name: 'promo_tanpa_contoh', headerMediaUrl: null },
+    ]);
+    const refused = await create(owner, {
+      templateId: withoutSample,
+      variables: [],
+      recipients: { numbers: [P(43)] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('This template has a media header: upload an image to continue.');
+    const res = await create(owner, {
+      templateId: withSample,
+      variables: [],
+      recipients: { numbers: [P(42)] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await until(res.json().id, owner, (b) => b.totals.sent === 1);
+    const sent = sim.conversation(number.phoneNumberId, P(42))[0]!.request as {
+      template: { components: { type: string; parameters: unknown[] }[] };
+    };
+    expect(sent.template.components[0]).toEqual({
+      type: 'header',
+      parameters: [{ type: 'image', image: { link: 'https://contoh.id/promo.png' } }],
+    });
+  });
+
   it('refuses an image id that is not one of the business', async () => {
     const res = await create(owner, { imageId: randomUUID(), recipients: { numbers: [P(41)] } });
     expect(res.statusCode).toBe(400);

@@ -20,6 +20,10 @@ export type StoredVariableSource =
   | { source: 'manual'; value: string };
 
 /** A WhatsApp broadcast (001 §3 Broadcast, history row; §4 statuses). */
+export type BroadcastHeaderMedia =
+  | { storageKey: string; mime: string; mediaId?: string }
+  | { link: string; kind: 'image' | 'video' | 'document' };
+
 export const broadcasts = pgTable(
   'broadcasts',
   {
@@ -39,8 +43,11 @@ export const broadcasts = pgTable(
     status: text('status').notNull(),
     failureReason: text('failure_reason'),
     variables: jsonb('variables').$type<StoredVariableSource[]>().notNull().default(sql`'[]'::jsonb`),
-    /** The uploaded image, when there is one: storage key, mime, and its Graph media id once uploaded. */
-    image: jsonb('image').$type<{ storageKey: string; mime: string; mediaId?: string } | null>(),
+    /**
+     * The header media: the uploaded image (storage key, mime, its Graph media id once uploaded), or, for a
+     * template with a media header and no upload, the template's own sample (`link`, sent as the header).
+     */
+    image: jsonb('image').$type<BroadcastHeaderMedia | null>(),
     note: text('note').notNull().default(''),
     createdBy: uuid('created_by'),
     clientRequestId: uuid('client_request_id').notNull(),

@@ -35,6 +35,7 @@ import { mediaStorage } from '../tickets/media-storage.js';
 import { publishRealtime } from '../tickets/realtime.js';
 import { broadcastImageKey, checkBroadcastImage } from './broadcasts.image.js';
 import * as repo from './broadcasts.repository.js';
+import type { BroadcastHeaderMedia } from './broadcasts.schema.js';
 import { broadcasts, type StoredVariableSource } from './broadcasts.schema.js';
 import { readRecipientSheet } from './broadcasts.sheet.js';
 
@@ -282,7 +283,7 @@ export async function createBroadcast(
   if (body.variables.length !== template.variables.length)
     throw badRequest('broadcast.variablesMismatch', { variables: 'broadcast.variablesMismatch' });
   const variables = body.variables as StoredVariableSource[];
-  const image = await imageOf(deps, auth.clientId, body.imageId);
+  const image = await headerMediaOf(deps, auth.clientId, template, body.imageId);
   const id = uuidv7();
   const now = new Date();
   const waitsForChecker = mc.enabled;
@@ -661,8 +662,26 @@ export async function uploadBroadcastImage(deps: ServerDeps, auth: AuthContext, 
   return { id, mime: checked.mime, size: bytes.length, width: checked.width, height: checked.height };
 }
 
-async function imageOf(deps: ServerDeps, clientId: string, imageId: string | undefined) {
-  if (!imageId) return null;
+/**
+ * The broadcast's header media: the uploaded image; else, for a template with a media header, the
+ * template's sample media (WhatsApp refuses a media-header template sent without its header); a template
+ * with a media header and neither is refused.
+ */
+async function headerMediaOf(
+  deps: ServerDeps,
+  clientId: string,
+  template: { headerType: string; headerMediaUrl: string | null },
+  imageId: string | undefined,
+): Promise<BroadcastHeaderMedia | null> {
+  if (imageId) return imageOf(deps, clientId, imageId);
+  const kind = template.headerType;
+  if (kind !== 'image' && kind !== 'video' && kind !== 'document') return null;
+  if (!template.headerMediaUrl)
+    throw badRequest('broadcast.imageRequired', { imageId: 'broadcast.imageRequired' });
+  return { link: template.headerMediaUrl, kind };
+}
+
+async function imageOf(deps: ServerDeps, clientId: string, imageId: string) {
   const storageKey = broadcastImageKey(clientId, imageId);
   const file = await mediaStorage(deps).get(storageKey);
   if (!file) throw badRequest('broadcast.imageNotFound', { imageId: 'broadcast.imageNotFound' });

@@ -1,3 +1,4 @@
+import { postBody } from '../http-post.js';
 import { metaSignature } from '../signatures.js';
 import type { NumberState, Obj, SimContext } from './context.js';
 import { key } from './context.js';
@@ -71,18 +72,17 @@ export function createWebhookSender(ctx: SimContext): WebhookSender {
     if (n > 1) stats.webhookRetries++;
     let ok = false;
     try {
-      const res = await fetch(job.url, {
-        method: 'POST',
-        headers: {
+      const status = await postBody(
+        job.url,
+        job.raw,
+        {
           'content-type': 'application/json',
           'x-hub-signature-256': job.signature,
           'user-agent': 'facebookexternalua',
         },
-        body: job.raw,
-        signal: AbortSignal.any([abort.signal, AbortSignal.timeout(webhookTimeoutMs)]),
-      });
-      await res.arrayBuffer().catch(() => undefined);
-      ok = res.status >= 200 && res.status < 300;
+        { timeoutMs: webhookTimeoutMs, signal: abort.signal },
+      );
+      ok = status >= 200 && status < 300;
     } catch {
       ok = false;
     }

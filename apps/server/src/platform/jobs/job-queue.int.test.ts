@@ -85,4 +85,40 @@ describe.skipIf(testDbKind() === 'pglite')('job queue on PostgreSQL', () => {
       expect(runs).toBe(after);
     });
   });
+  it('wakes the drain of a working process from a process that does not work it (NOTIFY)', async () => {
+    await withFreshDatabase(async (url) => {
+      let runs = 0;
+      let pending = 0;
+      const drain = () =>
+        defineDrain({
+          name: 'test.remote-drain',
+          // Far longer than the test waits: only a wake-up makes it run again.
+          pollMs: 60_000,
+          drain: async () => {
+            runs += 1;
+            if (pending === 0) return false;
+            pending -= 1;
+            return pending > 0;
+          },
+        });
+      const worker = createJobQueue({ connection: { connectionString: url }, onError: () => {} });
+      const api = createJobQueue({ connection: { connectionString: url }, onError: () => {} });
+      const workerDrain = drain();
+      const apiDrain = drain();
+      worker.register(workerDrain);
+      api.register(apiDrain);
+      await worker.start({ work: true });
+      await api.start({ work: false });
+      try {
+        await waitFor(async () => runs >= 1);
+        const before = runs;
+        pending = 2;
+        api.wake(apiDrain);
+        await waitFor(async () => pending === 0 && runs > before);
+      } finally {
+        await api.stop();
+        await worker.stop();
+      }
+    });
+  });
 });

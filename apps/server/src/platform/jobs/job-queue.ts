@@ -143,7 +143,10 @@ async function withSetupLock<T>(connectionString: string, fn: () => Promise<T>):
 
 export interface JobQueue {
   register(definition: JobDefinition | DrainDefinition): void;
-  /** Wakes this process's loop of a drain at once (no-op when this process does not work). */
+  /**
+   * Wakes a drain at once: this process's loop when it works; otherwise, on PostgreSQL, the working
+   * processes' loops through NOTIFY (they would otherwise find the work on their next sweep).
+   */
   wake(definition: DrainDefinition): void;
   send<TSchema extends z.ZodType>(
     definition: JobDefinition<TSchema>,
@@ -170,6 +173,85 @@ export function pgliteBossDb(client: PGlite): PgBoss.Db {
   } as PgBoss.Db;
 }
 
+/** The channel on which a process that does not work a drain asks the processes that do to wake it. */
+const DRAIN_WAKE_CHANNEL = 'sapa_drain_wake';
+/** Wake-ups asked within this window go out as one NOTIFY per drain (a webhook burst is one wake-up). */
+const DRAIN_WAKE_COALESCE_MS = 2;
+
+/**
+ * Drain wake-ups across processes on PostgreSQL (LISTEN/NOTIFY): an API-only process that stores work for a
+ * drain (a webhook) notifies; every working process listens and wakes its loop at once instead of finding the
+ * work on its next sweep (up to `pollMs` later). Best effort: a lost connection is reopened after a second
+ * and, meanwhile, the sweep still finds everything.
+ */
+function createDrainWakeChannel(connectionString: string, onError: (error: Error) => void) {
+  let notifier: pg.Client | null = null;
+  let listener: pg.Client | null = null;
+  let closed = false;
+  const pending = new Set<string>();
+  let flushTimer: NodeJS.Timeout | null = null;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString });
+    client.on('error', (err) => onError(err));
+    await client.connect();
+    return client;
+  };
+
+  async function flush() {
+    flushTimer = null;
+    const names = [...pending];
+    pending.clear();
+    try {
+      notifier ??= await connect();
+      for (const name of names) await notifier.query('select pg_notify($1, $2)', [DRAIN_WAKE_CHANNEL, name]);
+    } catch (err) {
+      onError(err instanceof Error ? err : new Error(String(err)));
+      const broken = notifier;
+      notifier = null;
+      await broken?.end().catch(() => undefined);
+    }
+  }
+
+  return {
+    /** Asks every working process to wake the drain `name`. */
+    notify(name: string) {
+      if (closed) return;
+      pending.add(name);
+      flushTimer ??= setTimeout(() => void flush(), DRAIN_WAKE_COALESCE_MS);
+    },
+    /** Wakes this process's loops when another process asks. */
+    async listen(wake: (name: string) => void) {
+      const open = async (): Promise<void> => {
+        if (closed) return;
+        try {
+          const client = await connect();
+          client.on('notification', (msg) => {
+            if (msg.channel === DRAIN_WAKE_CHANNEL && msg.payload) wake(msg.payload);
+          });
+          client.on('end', () => {
+            if (listener === client) listener = null;
+            if (!closed) setTimeout(() => void open(), 1_000).unref();
+          });
+          await client.query(`listen ${DRAIN_WAKE_CHANNEL}`);
+          listener = client;
+        } catch (err) {
+          onError(err instanceof Error ? err : new Error(String(err)));
+          if (!closed) setTimeout(() => void open(), 1_000).unref();
+        }
+      };
+      await open();
+    },
+    async close() {
+      closed = true;
+      if (flushTimer) clearTimeout(flushTimer);
+      await Promise.all([notifier?.end().catch(() => undefined), listener?.end().catch(() => undefined)]);
+      notifier = null;
+      listener = null;
+    },
+  };
+}
+
 export function createJobQueue(options: {
   connection: { connectionString: string } | { db: PgBoss.Db };
   onError: (error: Error) => void;
@@ -188,6 +270,11 @@ export function createJobQueue(options: {
   /** This process's workers per queue, so a send can wake one at once instead of waiting for its poll. */
   const localWorkers = new Map<string, { ids: string[]; next: number }>();
   let started = false;
+  // Only on PostgreSQL: an embedded PGlite database belongs to one process, which works its own drains.
+  const wakes =
+    'connectionString' in options.connection
+      ? createDrainWakeChannel(options.connection.connectionString, options.onError)
+      : null;
 
   const wakeWorker = (queue: string) => {
     const workers = localWorkers.get(queue);
@@ -204,7 +291,9 @@ export function createJobQueue(options: {
       else definitions.set(definition.name, definition);
     },
     wake(definition) {
-      drainLoops.get(definition.name)?.wake();
+      const loop = drainLoops.get(definition.name);
+      if (loop) loop.wake();
+      else if (started) wakes?.notify(definition.name);
     },
     async send(definition, data, sendOptions = {}) {
       const payload = definition.schema.parse(data) as object;
@@ -233,6 +322,7 @@ export function createJobQueue(options: {
       else await setup();
       if (!work) return;
       for (const def of drains.values()) drainLoops.set(def.name, startDrainLoop(def, options.onError));
+      if (drains.size) await wakes?.listen((name) => drainLoops.get(name)?.wake());
       for (const def of definitions.values()) {
         const run = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
           for (const job of jobs)
@@ -261,6 +351,7 @@ export function createJobQueue(options: {
       const loops = [...drainLoops.values()];
       drainLoops.clear();
       await Promise.all(loops.map((l) => l.stop()));
+      await wakes?.close();
       localWorkers.clear();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },

@@ -24,6 +24,26 @@ async function withFreshDatabase(fn: (url: string) => Promise<void>) {
 
 const NAMES = ['test.one', 'test.two', 'test.three', 'test.four'];
 
+/**
+ * A drain over a counter of pending batches that counts its runs. Its sweep is a minute, far longer than a
+ * test waits: only work left or a wake-up makes it run again.
+ */
+function countingDrain(name: string, pending: number) {
+  const state = { runs: 0, pending };
+  const define = () =>
+    defineDrain({
+      name,
+      pollMs: 60_000,
+      drain: async () => {
+        state.runs += 1;
+        if (state.pending === 0) return false;
+        state.pending -= 1;
+        return state.pending > 0;
+      },
+    });
+  return { state, define };
+}
+
 // Several processes share one PostgreSQL; the embedded PGlite database belongs to one process.
 describe.skipIf(testDbKind() === 'pglite')('job queue on PostgreSQL', () => {
   it('starts in several processes at once on a fresh database (pg-boss setup is serialised)', async () => {
@@ -54,53 +74,32 @@ describe.skipIf(testDbKind() === 'pglite')('job queue on PostgreSQL', () => {
 
   it('runs a drain loop where it works: at start, again when woken, and stops cleanly', async () => {
     await withFreshDatabase(async (url) => {
-      let runs = 0;
-      let pending = 3;
-      const drain = defineDrain({
-        name: 'test.drain',
-        // Long enough that only a wake-up (or work left) makes it run again within the test.
-        pollMs: 60_000,
-        drain: async () => {
-          runs += 1;
-          if (pending === 0) return false;
-          pending -= 1;
-          return pending > 0;
-        },
-      });
+      const counting = countingDrain('test.drain', 3);
+      const { state } = counting;
+      const drain = counting.define();
       const queue = createJobQueue({ connection: { connectionString: url }, onError: () => {} });
       queue.register(drain);
       await queue.start({ work: true });
       try {
         // At start it drains until nothing is left: three batches, then one that finds nothing.
-        await waitFor(async () => pending === 0 && runs >= 3);
-        const before = runs;
-        pending = 1;
+        await waitFor(async () => state.pending === 0 && state.runs >= 3);
+        const before = state.runs;
+        state.pending = 1;
         queue.wake(drain);
-        await waitFor(async () => pending === 0 && runs > before);
+        await waitFor(async () => state.pending === 0 && state.runs > before);
       } finally {
         await queue.stop();
       }
-      const after = runs;
+      const after = state.runs;
       queue.wake(drain);
-      expect(runs).toBe(after);
+      expect(state.runs).toBe(after);
     });
   });
   it('wakes the drain of a working process from a process that does not work it (NOTIFY)', async () => {
     await withFreshDatabase(async (url) => {
-      let runs = 0;
-      let pending = 0;
-      const drain = () =>
-        defineDrain({
-          name: 'test.remote-drain',
-          // Far longer than the test waits: only a wake-up makes it run again.
-          pollMs: 60_000,
-          drain: async () => {
-            runs += 1;
-            if (pending === 0) return false;
-            pending -= 1;
-            return pending > 0;
-          },
-        });
+      const counting = countingDrain('test.remote-drain', 0);
+      const { state } = counting;
+      const drain = counting.define;
       const worker = createJobQueue({ connection: { connectionString: url }, onError: () => {} });
       const api = createJobQueue({ connection: { connectionString: url }, onError: () => {} });
       const workerDrain = drain();
@@ -110,11 +109,11 @@ describe.skipIf(testDbKind() === 'pglite')('job queue on PostgreSQL', () => {
       await worker.start({ work: true });
       await api.start({ work: false });
       try {
-        await waitFor(async () => runs >= 1);
-        const before = runs;
-        pending = 2;
+        await waitFor(async () => state.runs >= 1);
+        const before = state.runs;
+        state.pending = 2;
         api.wake(apiDrain);
-        await waitFor(async () => pending === 0 && runs > before);
+        await waitFor(async () => state.pending === 0 && state.runs > before);
       } finally {
         await api.stop();
         await worker.stop();

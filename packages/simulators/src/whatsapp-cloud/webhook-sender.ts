@@ -1,4 +1,4 @@
-import { postBody } from '../http-post.js';
+import { createPoster } from '../http-post.js';
 import { metaSignature } from '../signatures.js';
 import type { NumberState, Obj, SimContext } from './context.js';
 import { key } from './context.js';
@@ -40,6 +40,7 @@ export function createWebhookSender(ctx: SimContext): WebhookSender {
   const chains = new Map<string, Promise<void>>();
   const delivered: DeliveredWebhook[] = [];
   const abort = new AbortController();
+  const poster = createPoster();
   let pendingWebhooks = 0;
 
   function enqueue(num: NumberState, recipient: string, body: unknown): void {
@@ -72,7 +73,7 @@ export function createWebhookSender(ctx: SimContext): WebhookSender {
     if (n > 1) stats.webhookRetries++;
     let ok = false;
     try {
-      const status = await postBody(
+      const status = await poster.post(
         job.url,
         job.raw,
         {
@@ -112,6 +113,9 @@ export function createWebhookSender(ctx: SimContext): WebhookSender {
     enqueue,
     pending: () => pendingWebhooks,
     delivered: () => [...delivered],
-    abort: () => abort.abort(),
+    abort: () => {
+      abort.abort();
+      poster.destroy();
+    },
   };
 }

@@ -104,8 +104,8 @@ describe.skipIf(testDbKind() === 'pglite')('a worker killed mid-broadcast', () =
 
   afterAll(async () => {
     for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
-    await server?.close();
     await sim?.close();
+    await server?.close();
   });
 
   it('sends every recipient exactly once across a SIGKILL and a restart', async () => {

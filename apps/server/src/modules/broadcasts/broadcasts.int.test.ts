@@ -127,8 +127,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
+  // The simulator first: its webhooks stop and its kept-alive connections to the server close with it.
   await sim?.close();
+  await server?.close();
 });
 
 describe('create and send', () => {

@@ -59,8 +59,9 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 afterAll(async () => {
-  await server?.close();
+  // The simulator first: its webhooks stop and its kept-alive connections to the server close with it.
   await sim?.close();
+  await server?.close();
 });
 
 /** Sends to `RECIPIENTS` new numbers with the sender set to `rate` msg/s; answers the finished broadcast. */

@@ -1,3 +1,4 @@
+import { postJson } from '../../../../platform/http/outbound-json.js';
 import type { WhatsappCloudConfig, WhatsappCloudSecrets } from '../../channels.schema.js';
 
 /** The outcome of one Graph API call, classified for the send job. */
@@ -19,36 +20,41 @@ async function call<T>(
   path: string,
   body: unknown,
 ): Promise<GraphResult<T>> {
-  let res: Response;
-  const form = body instanceof FormData;
+  const url = `${config.graphBaseUrl}/${path}`;
+  const authorization = `Bearer ${secrets.accessToken}`;
+  let status: number;
+  let text: string;
   try {
-    res = await fetch(`${config.graphBaseUrl}/${path}`, {
-      method: 'POST',
+    if (body instanceof FormData) {
       // fetch writes the multipart content type (with its boundary) for a FormData body.
-      headers: {
-        authorization: `Bearer ${secrets.accessToken}`,
-        ...(form ? {} : { 'content-type': 'application/json' }),
-      },
-      body: form ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(form ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS),
-    });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { authorization },
+        body,
+        signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
+      });
+      status = res.status;
+      text = await res.text();
+    } else {
+      // JSON calls (sends, read receipts: the hot path) over kept-alive connections.
+      ({ status, text } = await postJson(url, body, { authorization }, TIMEOUT_MS));
+    }
   } catch (err) {
     return { ok: false, retryable: true, code: null, title: (err as Error).message, status: null };
   }
-  const text = await res.text();
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
     json = null;
   }
-  if (res.ok) return { ok: true, value: json as T };
+  if (status >= 200 && status < 300) return { ok: true, value: json as T };
   const error = (json as GraphError | null)?.error;
   const code = typeof error?.code === 'number' ? error.code : null;
-  const title = error?.error_data?.details || error?.message || `HTTP ${res.status}`;
+  const title = error?.error_data?.details || error?.message || `HTTP ${status}`;
   // 130429 (throughput) and server errors are worth another try; other client errors are final.
-  const retryable = code === 130429 || res.status >= 500 || res.status === 429;
-  return { ok: false, retryable, code, title, status: res.status };
+  const retryable = code === 130429 || status >= 500 || status === 429;
+  return { ok: false, retryable, code, title, status };
 }
 
 /** POST /{phone-number-id}/messages with a message body built by `graphMessageOf`. */

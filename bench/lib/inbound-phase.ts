@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { DrainResult } from './chat-sockets.worker.js';
+import type { DrainResult, SocketsConfig } from './chat-sockets.worker.js';
 import { type Child, nextMessage, spawnTs } from './child.js';
 import type { RateConfig, RateResult } from './rate-generator.worker.js';
 import type { BenchContext } from './types.js';
@@ -103,4 +103,30 @@ export async function until<T>(
     if (performance.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/**
+ * `count` agent chat sockets in their own process (`chat-sockets.worker.ts`), opened with `tokens` in turn and
+ * ready to count arrivals; stopped when the scenario ends.
+ */
+export async function startChatSockets(
+  ctx: BenchContext,
+  baseUrl: string,
+  tokens: string[],
+  count: number,
+): Promise<Child> {
+  const config: SocketsConfig = {
+    wsUrl: `${baseUrl.replace(/^http/, 'ws')}/ws/chat`,
+    tokens,
+    sockets: count,
+  };
+  const sockets = spawnTs(join(ctx.repoRoot, 'bench/lib/chat-sockets.worker.ts'), [JSON.stringify(config)], {
+    cwd: ctx.repoRoot,
+    env: process.env,
+    ipc: true,
+  });
+  ctx.defer(() => sockets.stop());
+  const ready = await nextMessage<{ type: string; message?: string }>(sockets, 60_000);
+  if (ready.type !== 'ready') throw new Error(`chat sockets: ${ready.message}`);
+  return sockets;
 }

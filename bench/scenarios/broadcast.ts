@@ -2,9 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { SocketsConfig } from '../lib/chat-sockets.worker.js';
-import { nextMessage, spawnTs } from '../lib/child.js';
-import { callApi, deliveryOf, drainArrivals, inboundLoad, until } from '../lib/inbound-phase.js';
+import { spawnTs } from '../lib/child.js';
+import {
+  callApi,
+  deliveryOf,
+  drainArrivals,
+  inboundLoad,
+  startChatSockets,
+  until,
+} from '../lib/inbound-phase.js';
 import { freePort, LOOPBACK, waitForReady } from '../lib/net.js';
 import { signIn, startSapaServer, startSapaWorker } from '../lib/servers.js';
 import { type BenchContext, compare, type Result } from '../lib/types.js';
@@ -149,20 +155,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   const seeded = await seed(sapa.databaseUrl!, RECIPIENTS);
   ctx.log(`seeded ${RECIPIENTS} contacts in a group in ${Math.round(performance.now() - t0)} ms`);
 
-  const sockets = spawnTs(
-    join(ctx.repoRoot, 'bench/lib/chat-sockets.worker.ts'),
-    [
-      JSON.stringify({
-        wsUrl: `${sapa.baseUrl.replace(/^http/, 'ws')}/ws/chat`,
-        tokens,
-        sockets: SOCKETS,
-      } satisfies SocketsConfig),
-    ],
-    { cwd: ctx.repoRoot, env: process.env, ipc: true },
-  );
-  ctx.defer(() => sockets.stop());
-  const ready = await nextMessage<{ type: string; message?: string }>(sockets, 60_000);
-  if (ready.type !== 'ready') throw new Error(`chat sockets: ${ready.message}`);
+  const sockets = await startChatSockets(ctx, sapa.baseUrl, tokens, SOCKETS);
 
   /** The business's WhatsApp number, connected to a simulator enforcing `rate` (a fresh one per run). */
   const connect = async (rate: number) => {

@@ -1,12 +1,10 @@
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { SocketsConfig } from '../lib/chat-sockets.worker.js';
-import { nextMessage, spawnTs } from '../lib/child.js';
 import {
   callApi as api,
   deliveryOf as delivery,
   drainArrivals as drain,
   inboundLoad,
+  startChatSockets,
   until,
 } from '../lib/inbound-phase.js';
 import { freePort, LOOPBACK } from '../lib/net.js';
@@ -91,20 +89,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   if (open < TICKETS) throw new Error(`only ${open} open tickets after seeding`);
   ctx.log(`${open} open tickets in ${Math.round(performance.now() - t0)} ms`);
 
-  const sockets = spawnTs(
-    join(ctx.repoRoot, 'bench/lib/chat-sockets.worker.ts'),
-    [
-      JSON.stringify({
-        wsUrl: `${sapa.baseUrl.replace(/^http/, 'ws')}/ws/chat`,
-        tokens,
-        sockets: SOCKETS,
-      } satisfies SocketsConfig),
-    ],
-    { cwd: ctx.repoRoot, env: process.env, ipc: true },
-  );
-  ctx.defer(() => sockets.stop());
-  const ready = await nextMessage<{ type: string; message?: string }>(sockets, 60_000);
-  if (ready.type !== 'ready') throw new Error(`chat sockets: ${ready.message}`);
+  const sockets = await startChatSockets(ctx, sapa.baseUrl, tokens, SOCKETS);
 
   // Inbound alone (warm-up, then measured).
   const warm = await webhooks.send(RATE, Math.round(RATE * 2), CUSTOMERS);

@@ -39,7 +39,6 @@ export function createWebhookSender(ctx: SimContext): WebhookSender {
   const { retry, webhookTimeoutMs, logLimit } = ctx.config;
   const chains = new Map<string, Promise<void>>();
   const delivered: DeliveredWebhook[] = [];
-  const abort = new AbortController();
   const poster = createPoster();
   let pendingWebhooks = 0;
 
@@ -81,7 +80,7 @@ export function createWebhookSender(ctx: SimContext): WebhookSender {
           'x-hub-signature-256': job.signature,
           'user-agent': 'facebookexternalua',
         },
-        { timeoutMs: webhookTimeoutMs, signal: abort.signal },
+        { timeoutMs: webhookTimeoutMs },
       );
       ok = status >= 200 && status < 300;
     } catch {
@@ -98,7 +97,8 @@ export function createWebhookSender(ctx: SimContext): WebhookSender {
         attempts: n,
         deliveredAt: Date.now(),
       });
-      if (delivered.length > logLimit) delivered.splice(0, delivered.length - logLimit);
+      // Trimmed in chunks: cutting one entry off the front of a full log on every delivery moved the whole log.
+      if (delivered.length >= 2 * logLimit) delivered.splice(0, delivered.length - logLimit);
       pendingWebhooks--;
     } else if (n < retry.attempts && !ctx.closed) {
       ctx.later(retry.baseDelayMs * 2 ** (n - 1), () => void attempt(job, n + 1));
@@ -112,10 +112,7 @@ export function createWebhookSender(ctx: SimContext): WebhookSender {
   return {
     enqueue,
     pending: () => pendingWebhooks,
-    delivered: () => [...delivered],
-    abort: () => {
-      abort.abort();
-      poster.destroy();
-    },
+    delivered: () => delivered.slice(-logLimit),
+    abort: () => poster.destroy(),
   };
 }

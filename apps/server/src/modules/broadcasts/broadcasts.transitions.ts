@@ -99,15 +99,24 @@ export async function applyRecipientTransitions(
 ): Promise<CountersAfter[]> {
   const merged = mergeTransitions(items);
   if (!merged.length) return [];
-  const rows = sql.join(
-    merged.map(
-      (t) =>
-        sql`(${t.broadcastId}::uuid, ${t.recipientId}::uuid, ${t.status}::text, ${t.providerMessageId ?? null}::text, ${ts(t.sentAt)}::timestamptz, ${ts(t.deliveredAt)}::timestamptz, ${ts(t.readAt)}::timestamptz, ${ts(t.failedAt)}::timestamptz, ${t.error ? JSON.stringify(t.error) : null}::jsonb)`,
-    ),
-    sql`, `,
+  // One jsonb parameter rather than nine per recipient: a round of 500 built and sent 4,500 parameters.
+  const rows = JSON.stringify(
+    merged.map((t) => ({
+      bid: t.broadcastId,
+      rid: t.recipientId,
+      st: t.status,
+      wamid: t.providerMessageId ?? null,
+      sent_at: ts(t.sentAt),
+      delivered_at: ts(t.deliveredAt),
+      read_at: ts(t.readAt),
+      failed_at: ts(t.failedAt),
+      err: t.error ?? null,
+    })),
   );
   const result = (await db.execute(sql`
-    with v(bid, rid, st, wamid, sent_at, delivered_at, read_at, failed_at, err) as (values ${rows}),
+    with v as (
+      select * from jsonb_to_recordset(${rows}::jsonb) as x(bid uuid, rid uuid, st text, wamid text,
+        sent_at timestamptz, delivered_at timestamptz, read_at timestamptz, failed_at timestamptz, err jsonb)),
     old as (
       select r.broadcast_id, r.id, r.status as old_status, v.*
       from broadcast_recipients r

@@ -109,7 +109,8 @@ interface StoreRequest {
  * The webhook's store, naturally batched (`createNaturalBatcher`): deliveries that arrive while one is being
  * stored go together in one statement and one commit, so a broadcast's thousands of status webhooks a second
  * cost a few WAL flushes instead of one each. Each delivery is still answered only after its commit. Ids are
- * UUIDv7 made in arrival order, so the drainers' order (received, id) is the arrival order.
+ * UUIDv7 made in arrival order, so the drainers' order (received, id) is the arrival order. Each lane has its
+ * own store, so a lane's deliveries wait only behind their own lane's batch.
  */
 function createEventStore(deps: ServerDeps) {
   const one = async (r: StoreRequest) => {
@@ -169,7 +170,8 @@ export async function registerWhatsappWebhookRoutes(
   drains: WhatsappInboundDrains,
 ) {
   const accounts = createAccountCache(deps);
-  const storeEvent = createEventStore(deps);
+  // One batcher per lane: a customer's message is never written behind a batch of a broadcast's statuses.
+  const storeOf = new Map(Object.values(INBOUND_LANES).map((lane) => [lane, createEventStore(deps)]));
 
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
@@ -228,7 +230,7 @@ export async function registerWhatsappWebhookRoutes(
           }
           let result: { account: boolean; stored: boolean };
           try {
-            result = await storeEvent({ accountId: id, sealed: account.sealed, key, text, lane });
+            result = await storeOf.get(lane)!({ accountId: id, sealed: account.sealed, key, text, lane });
           } catch (err) {
             const state = sqlStateOf(err);
             // Not JSON (22P02), or JSON PostgreSQL cannot store (22P05: \u0000).

@@ -15,7 +15,7 @@ import { sendThroughBroadcasts } from './modules/advanced-broadcasts/advanced-br
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { broadcastEngine } from './modules/broadcasts/broadcasts.engine.js';
 import { registerBroadcastRoutes } from './modules/broadcasts/broadcasts.routes.js';
-import { broadcastProgressToReaders } from './modules/broadcasts/broadcasts.service.js';
+import { broadcastProgressToReaders } from './modules/broadcasts/broadcasts.views.js';
 import { bulkJob } from './modules/bulk/bulk.jobs.js';
 import { registerBulkRoutes } from './modules/bulk/bulk.routes.js';
 import { bulkProgressToOwner } from './modules/bulk/bulk.service.js';

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
-import { decodeTimeCursor, encodeTimeCursor } from '../../platform/http/pagination.js';
+import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 import { chatCreditMutations, chatCreditWallets } from './billing.schema.js';
 
@@ -119,8 +119,9 @@ export async function listCreditMutations(
     .where(and(...where))
     .orderBy(desc(chatCreditMutations.createdAt), desc(chatCreditMutations.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (last) =>
+    encodeTimeCursor(last.createdAt, last.id),
+  );
   return {
     items: page.map((r) => ({
       id: r.id,
@@ -133,6 +134,6 @@ export async function listCreditMutations(
       referenceType: r.referenceType,
       referenceId: r.referenceId,
     })),
-    nextCursor: rows.length > query.limit && last ? encodeTimeCursor(last.createdAt, last.id) : null,
+    nextCursor,
   };
 }

@@ -2,7 +2,11 @@ import { broadcastEndpoints } from '@sapa/contracts';
 import { needs, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
+import * as review from './broadcasts.review.js';
+import * as senders from './broadcasts.senders.js';
 import * as broadcasts from './broadcasts.service.js';
+import * as uploads from './broadcasts.uploads.js';
+import * as views from './broadcasts.views.js';
 
 /** Bodies up to this size reach the service, which refuses anything over 5 MB with the spec's message. */
 const SHEET_BODY_LIMIT = 16 * 1024 * 1024;
@@ -26,27 +30,27 @@ export function registerBroadcastRoutes(
   route(r, broadcastEndpoints.estimate, create, ({ body, request }) =>
     broadcasts.estimateBroadcast(deps, requireAuth(request), body),
   );
-  route(r, broadcastEndpoints.role, read, ({ request }) => broadcasts.roleOf(deps, requireAuth(request)));
+  route(r, broadcastEndpoints.role, read, ({ request }) => review.roleOf(deps, requireAuth(request)));
   route(r, broadcastEndpoints.list, read, ({ query, request }) =>
-    broadcasts.listBroadcasts(deps, requireAuth(request), query),
+    views.listBroadcasts(deps, requireAuth(request), query),
   );
   route(r, broadcastEndpoints.review, update, ({ body, request }) =>
-    broadcasts.reviewBroadcasts(deps, engine, requireAuth(request), body),
+    review.reviewBroadcasts(deps, engine, requireAuth(request), body),
   );
   route(r, broadcastEndpoints.sender, read, ({ params, request }) =>
-    broadcasts.getSenderSettings(deps, requireAuth(request), params.channelAccountId!),
+    senders.getSenderSettings(deps, requireAuth(request), params.channelAccountId!),
   );
   route(r, broadcastEndpoints.updateSender, update, ({ params, body, request }) =>
-    broadcasts.updateSenderSettings(deps, requireAuth(request), params.channelAccountId!, body),
+    senders.updateSenderSettings(deps, requireAuth(request), params.channelAccountId!, body),
   );
   route(r, broadcastEndpoints.get, read, ({ params, request }) =>
-    broadcasts.getBroadcast(deps, requireAuth(request), params.id!),
+    views.getBroadcast(deps, requireAuth(request), params.id!),
   );
   route(r, broadcastEndpoints.recipients, read, ({ params, query, request }) =>
-    broadcasts.listBroadcastRecipients(deps, requireAuth(request), params.id!, query),
+    views.listBroadcastRecipients(deps, requireAuth(request), params.id!, query),
   );
   route(r, broadcastEndpoints.cancel, update, ({ params, request }) =>
-    broadcasts.cancelBroadcast(deps, requireAuth(request), params.id!),
+    review.cancelBroadcast(deps, requireAuth(request), params.id!),
   );
   void r.register(async (scope) => {
     // The sheet is the raw request body (no multipart), whatever its Content-Type.
@@ -54,14 +58,14 @@ export function registerBroadcastRoutes(
       done(null, body),
     );
     route(scope, broadcastEndpoints.image, create, ({ request }) =>
-      broadcasts.uploadBroadcastImage(
+      uploads.uploadBroadcastImage(
         deps,
         requireAuth(request),
         Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
       ),
     );
     route(scope, broadcastEndpoints.recipientSheet, create, ({ query, request }) =>
-      broadcasts.uploadRecipientSheet(deps, requireAuth(request), {
+      uploads.uploadRecipientSheet(deps, requireAuth(request), {
         bytes: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         name: query.name,
       }),

@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { rowsOf } from '../../platform/db/rows.js';
 import { takenIgnoringCase } from '../../platform/db/unique-names.js';
 import { contactGroupMembers, contactGroups } from './contact-groups.schema.js';
 import { contacts } from './contacts.schema.js';
-import { adjustMemberCounts, idTuple, likeEscape, rowsOf } from './contacts-list.repository.js';
+import { adjustMemberCounts, idTuple, likeEscape } from './contacts-list.repository.js';
 
 export type ContactGroupRow = typeof contactGroups.$inferSelect;
 

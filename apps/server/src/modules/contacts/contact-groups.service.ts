@@ -4,6 +4,7 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { keysetPage } from '../../platform/http/pagination.js';
 import * as groups from './contact-groups.repository.js';
 import * as tags from './contact-tags.repository.js';
 import { checkIdCursor } from './contacts-list.service.js';
@@ -44,11 +45,8 @@ export async function listGroups(
     afterId: checkIdCursor(query.cursor),
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
-  return {
-    items: page.map(groupOf),
-    nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, query.limit, (last) => last.id);
+  return { items: page.map(groupOf), nextCursor };
 }
 
 export async function getGroup(deps: ServerDeps, auth: AuthContext, id: string) {

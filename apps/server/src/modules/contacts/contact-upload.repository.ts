@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { rowsOf } from '../../platform/db/rows.js';
 import {
   contactGroupMembers,
   contactGroups,
@@ -9,7 +10,7 @@ import {
   contactUploads,
 } from './contact-groups.schema.js';
 import { contacts } from './contacts.schema.js';
-import { adjustMemberCounts, rowsOf } from './contacts-list.repository.js';
+import { adjustMemberCounts } from './contacts-list.repository.js';
 
 export type ContactUploadRow = typeof contactUploads.$inferSelect;
 export type FailedRow = NonNullable<ContactUploadRow['failedRows']>[number];

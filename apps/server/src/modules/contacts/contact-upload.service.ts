@@ -1,6 +1,5 @@
 import {
   CONTACT_UPLOAD_COLUMNS,
-  CONTACT_UPLOAD_MAX_BYTES,
   type ContactUpload,
   type ContactUploadStatus,
   type Language,
@@ -10,20 +9,20 @@ import {
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
+import { notFound } from '../../platform/http/errors.js';
+import { keysetPage } from '../../platform/http/pagination.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
 import { listFields as listFieldRows } from './contact-fields.repository.js';
 import { fieldOf } from './contact-fields.service.js';
 import type { contactUploadPayload } from './contact-upload.jobs.js';
 import * as repo from './contact-upload.repository.js';
 import {
+  assertUploadableSheet,
   checkContactRow,
-  contentMatches,
   PHONE_COLUMN,
   type RowProblem,
   readContactSheet,
   templateWorkbook,
-  uploadExtensionOf,
   writeSheet,
 } from './contact-upload.sheet.js';
 import { checkIdCursor } from './contacts-list.service.js';
@@ -60,13 +59,7 @@ export async function startUpload(
   file: { bytes: Buffer; name: string },
   job: JobDefinition<typeof contactUploadPayload>,
 ): Promise<ContactUpload> {
-  if (file.bytes.length === 0)
-    throw badRequest('contacts.upload.fileRequired', { file: 'contacts.upload.fileRequired' });
-  const ext = uploadExtensionOf(file.name);
-  if (!ext || !contentMatches(ext, file.bytes))
-    throw badRequest('contacts.upload.invalidFormat', { file: 'contacts.upload.invalidFormat' });
-  if (file.bytes.length > CONTACT_UPLOAD_MAX_BYTES)
-    throw new AppError(400, 'attachment.tooLarge', { params: [5], fields: { file: 'attachment.tooLarge' } });
+  assertUploadableSheet(file);
   const row = await repo.insertUpload(deps.db, {
     clientId: auth.clientId,
     id: uuidv7(),
@@ -209,11 +202,8 @@ export async function listUploads(
   query: { cursor?: string | undefined; limit: number },
 ) {
   const rows = await repo.listUploads(deps.db, auth.clientId, checkIdCursor(query.cursor), query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  return {
-    items: page.map(uploadOf),
-    nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, query.limit, (last) => last.id);
+  return { items: page.map(uploadOf), nextCursor };
 }
 
 export async function getUpload(deps: ServerDeps, auth: AuthContext, id: string) {

@@ -5,6 +5,7 @@ import {
   CONTACT_TAGS_MAX,
   CONTACT_UPLOAD_COLUMNS,
   CONTACT_UPLOAD_EXTENSIONS,
+  CONTACT_UPLOAD_MAX_BYTES,
   CONTACT_UPLOAD_MAX_ROWS,
   CONTACT_UPLOAD_TAGS_COLUMN,
   type ContactField,
@@ -14,6 +15,7 @@ import {
   type MessageKey,
 } from '@sapa/contracts';
 import { z } from 'zod';
+import { AppError, badRequest } from '../../platform/http/errors.js';
 
 /** Reading and writing the contact spreadsheet (001 §4 contact upload, §5): no database here. */
 
@@ -30,6 +32,21 @@ export function contentMatches(ext: UploadExtension, bytes: Buffer): boolean {
   if (ext === 'xlsx') return bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   if (ext === 'xls') return bytes.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex'));
   return !bytes.subarray(0, 65536).includes(0);
+}
+
+/**
+ * The checks of every uploaded sheet (001 §5): a file is required, xlsx/xls/csv by name and by content
+ * ('Invalid file format'), at most 5 MB; otherwise a 400 with the spec's message on the file field.
+ */
+export function assertUploadableSheet(file: { bytes: Buffer; name: string }): UploadExtension {
+  if (file.bytes.length === 0)
+    throw badRequest('contacts.upload.fileRequired', { file: 'contacts.upload.fileRequired' });
+  const ext = uploadExtensionOf(file.name);
+  if (!ext || !contentMatches(ext, file.bytes))
+    throw badRequest('contacts.upload.invalidFormat', { file: 'contacts.upload.invalidFormat' });
+  if (file.bytes.length > CONTACT_UPLOAD_MAX_BYTES)
+    throw new AppError(400, 'attachment.tooLarge', { params: [5], fields: { file: 'attachment.tooLarge' } });
+  return ext;
 }
 
 /** A row of the file as text cells (numbers without exponent, dates as YYYY-MM-DD). */

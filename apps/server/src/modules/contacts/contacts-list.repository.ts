@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { rowsOf } from '../../platform/db/rows.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { contactGroupMembers, contactGroups, contactTagLinks, contactTags } from './contact-groups.schema.js';
 import { contactIdentities, contacts } from './contacts.schema.js';
@@ -214,11 +215,6 @@ export const idTuple = (ids: readonly string[]) =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   )})`;
-
-/** Rows of `db.execute` on node-postgres (`{ rows }`) and PGlite (`{ rows }`) alike. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 /** Adds `delta` to the member count of each listed group, once per listing. */
 export async function adjustMemberCounts(db: DbOrTx, clientId: string, groupIds: string[], delta: 1 | -1) {

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import { decodeTimeCursor, encodeTimeCursor } from '../../platform/http/pagination.js';
+import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
 import { listContactBroadcasts } from '../broadcasts/contact-history.js';
 import { displayIdOf } from '../tickets/tickets.service.js';
 import { checkCustomValues } from './contact-fields.service.js';
@@ -49,7 +49,7 @@ export async function listContacts(
     beforeId: checkIdCursor(query.cursor),
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (last) => last.id);
   const ids = page.map((r) => r.id);
   const [tags, channels] = await Promise.all([
     repo.tagsOfContacts(deps.db, auth.clientId, ids),
@@ -66,7 +66,7 @@ export async function listContacts(
       tags: tags.filter((t) => t.contactId === r.id).map(({ id, name }) => ({ id, name })),
       createdAt: r.createdAt.getTime(),
     })),
-    nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    nextCursor,
   };
 }
 
@@ -198,13 +198,10 @@ export async function listContactBroadcastHistory(
   const before = query.cursor ? decodeTimeCursor(query.cursor) : null;
   if (query.cursor && !before) throw badRequest('validation.invalid');
   const rows = await listContactBroadcasts(deps.db, auth.clientId, contact, before, query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page,
-    nextCursor:
-      rows.length > query.limit && last ? encodeTimeCursor(new Date(last.createdAt), last.broadcastId) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, query.limit, (last) =>
+    encodeTimeCursor(new Date(last.createdAt), last.broadcastId),
+  );
+  return { items: page, nextCursor };
 }
 
 /** 001 §2 contact detail, chat history: every ticket of the contact, latest activity first. */
@@ -218,8 +215,9 @@ export async function listContactChats(
   const before = query.cursor ? decodeTimeCursor(query.cursor) : null;
   if (query.cursor && !before) throw badRequest('validation.invalid');
   const rows = await repo.listContactTickets(deps.db, auth.clientId, id, before, query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (last) =>
+    encodeTimeCursor(last.lastMessageAt, last.id),
+  );
   return {
     items: page.map((t) => ({
       id: t.id,
@@ -228,6 +226,6 @@ export async function listContactChats(
       channel: t.channel as ChannelCode,
       lastMessageAt: t.lastMessageAt.getTime(),
     })),
-    nextCursor: rows.length > query.limit && last ? encodeTimeCursor(last.lastMessageAt, last.id) : null,
+    nextCursor,
   };
 }

@@ -22,6 +22,7 @@ import { type AuthContext, claimsOf } from '../../platform/auth/route-access.js'
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
+import { keysetPage } from '../../platform/http/pagination.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
 import { countUpTo, type KeysetSort } from '../search/search.repository.js';
 import { chatHistoryWhere, ticketListWhere } from '../search/search.service.js';
@@ -176,14 +177,9 @@ export async function listExportHistory(
     ...(before ? { before } : {}),
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  const nextCursor =
-    rows.length > query.limit && last
-      ? Buffer.from(JSON.stringify({ at: last.row.createdAt.getTime(), id: last.row.id })).toString(
-          'base64url',
-        )
-      : null;
+  const { page, nextCursor } = keysetPage(rows, query.limit, (last) =>
+    Buffer.from(JSON.stringify({ at: last.row.createdAt.getTime(), id: last.row.id })).toString('base64url'),
+  );
   return { items: page.map((r) => itemOf(r.row, r.requesterName, language)), nextCursor };
 }
 

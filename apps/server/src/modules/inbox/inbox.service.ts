@@ -14,6 +14,7 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { keysetPage } from '../../platform/http/pagination.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
 import { assertCreditsAvailable } from '../billing/chat-credits.service.js';
 import type { markReadJobSchema } from '../channels/connectors/whatsapp-cloud/outbound.js';
@@ -110,14 +111,11 @@ export async function listTickets(deps: ServerDeps, auth: AuthContext, q: Query<
       newest ? desc(tickets.id) : asc(tickets.id),
     )
     .limit(q.limit + 1);
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, q.limit, (last) =>
+    encodeCursor(last.ticket.lastMessageAt, last.ticket.id),
+  );
   const mask = await summaryMaskFor(deps.db, auth);
-  return {
-    items: page.map((r) => mask(toTicketSummary(r))),
-    nextCursor:
-      rows.length > q.limit && last ? encodeCursor(last.ticket.lastMessageAt, last.ticket.id) : null,
-  };
+  return { items: page.map((r) => mask(toTicketSummary(r))), nextCursor };
 }
 
 /** Tickets with unread customer messages per tab (bounded by the open tickets of the business). */
@@ -173,12 +171,10 @@ export async function listMessages(deps: ServerDeps, auth: AuthContext, id: stri
     .where(and(...where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(q.limit + 1);
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((r) => toMessage(r.message, r.senderName)),
-    nextCursor: rows.length > q.limit && last ? encodeCursor(last.message.createdAt, last.message.id) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, q.limit, (last) =>
+    encodeCursor(last.message.createdAt, last.message.id),
+  );
+  return { items: page.map((r) => toMessage(r.message, r.senderName)), nextCursor };
 }
 
 /** Whether a public reply may be sent now (000 §4 lifecycle, §8 expired chat). */

@@ -2,6 +2,7 @@ import { CHAT_WINDOW_MS } from '@sapa/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { rowsOf } from '../../platform/db/rows.js';
 import { ticketTransfers } from '../teams/teams.schema.js';
 import { recordTicketAudit } from '../teams/ticket-history.js';
 import { inAgentGroupsWhere } from '../teams/visibility.js';
@@ -35,10 +36,6 @@ function playableConditions(s: PlaylistScope): SQL[] {
     sql`not (${inArray(tickets.channel, EXPIRING_CHANNELS)} and (${tickets.lastCustomerMessageAt} is null or ${tickets.lastCustomerMessageAt} <= ${closedBefore}::timestamptz))`,
     sql`not exists (select 1 from ${playSkips} where ${playSkips.clientId} = ${tickets.clientId} and ${playSkips.userId} = ${s.userId} and ${playSkips.ticketId} = ${tickets.id} and ${playSkips.createdAt} >= ${s.since.toISOString()}::timestamptz)`,
   ];
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 /**

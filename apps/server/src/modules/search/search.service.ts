@@ -17,6 +17,7 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/http/errors.js';
+import { keysetPage } from '../../platform/http/pagination.js';
 import { listMessages } from '../inbox/inbox.service.js';
 import { getConfiguration, hidesPhone, maskPhone } from '../teams/agents.service.js';
 import { visibleTicketsWhere } from '../teams/visibility.js';
@@ -128,7 +129,9 @@ async function pageOf(
   const position = positionOf(page.cursor);
   const conditions = position ? [...where, afterPosition(sort, position)] : where;
   const ids = await selectPageIds(db, conditions, sort, page.limit + 1);
-  const shown = ids.slice(0, page.limit);
+  const { page: shown, nextCursor } = keysetPage(ids, page.limit, (last) =>
+    encodeKeysetCursor(last.at, last.id),
+  );
   const details = await selectRowDetails(
     db,
     viewer.clientId,
@@ -141,8 +144,7 @@ async function pageOf(
     const d = byId.get(id);
     if (d) rows.push(toTicketListRow(d, maskHandle, now));
   }
-  const last = shown.at(-1);
-  return { rows, nextCursor: ids.length > page.limit && last ? encodeKeysetCursor(last.at, last.id) : null };
+  return { rows, nextCursor };
 }
 
 /** The conditions of the ticket list for this viewer: the filter AND the viewer's CS-position visibility. */

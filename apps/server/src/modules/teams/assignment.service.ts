@@ -10,6 +10,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { rowsOf } from '../../platform/db/rows.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
@@ -284,10 +285,6 @@ function parseTextArray(value: string[] | string): string[] {
   if (Array.isArray(value)) return value;
   const inner = value.replace(/^\{|\}$/g, '');
   return inner ? inner.split(',') : [];
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type TemplateInsight, templateInsightRates } from '@sapa/contracts';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { getBroadcast } from '../broadcasts/broadcasts.service.js';
+import { getBroadcast } from '../broadcasts/broadcasts.views.js';
 
 /**
  * 001 §2 template insight of one campaign: the WhatsApp broadcast that sent the template, its totals as the

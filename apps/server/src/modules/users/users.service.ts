@@ -4,6 +4,7 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { keysetPage } from '../../platform/http/pagination.js';
 import { findAccessRole } from '../access-roles/access-roles.repository.js';
 import { findUserByEmail, listActiveMemberships, setPassword } from '../identity/identity.repository.js';
 import { publishIdentityChanged } from '../identity/me-cache.js';
@@ -71,12 +72,8 @@ export async function listAdminUsers(
     after: decodeCursor(query.cursor),
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toAdminUser),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, query.limit, encodeCursor);
+  return { items: page.map(toAdminUser), nextCursor };
 }
 
 export async function getAdminUser(deps: ServerDeps, auth: AuthContext, userId: string): Promise<AdminUser> {

@@ -7,7 +7,7 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import { decodeTimeCursor, encodeTimeCursor } from '../../platform/http/pagination.js';
+import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
 import { stopSessionsOnView } from '../play/play.repository.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { selectSummaries, toTicketSummary } from '../tickets/tickets.service.js';
@@ -102,11 +102,8 @@ export async function listViewTickets(deps: ServerDeps, auth: AuthContext, id: s
     .where(and(...where))
     .orderBy(desc(tickets.lastMessageAt), desc(tickets.id))
     .limit(q.limit + 1);
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toTicketSummary),
-    nextCursor:
-      rows.length > q.limit && last ? encodeTimeCursor(last.ticket.lastMessageAt, last.ticket.id) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, q.limit, (last) =>
+    encodeTimeCursor(last.ticket.lastMessageAt, last.ticket.id),
+  );
+  return { items: page.map(toTicketSummary), nextCursor };
 }

@@ -10,7 +10,7 @@ import {
   sendMessage,
   uploadMedia,
 } from '../channels/connectors/whatsapp-cloud/graph-client.js';
-import { failure } from '../channels/connectors/whatsapp-cloud/inbound.js';
+import { failure } from '../channels/connectors/whatsapp-cloud/inbound-normalise.js';
 import { mediaStorage } from '../tickets/media-storage.js';
 import { pauseSender, returnTokens, takeTokens } from './broadcasts.bucket.js';
 import { type Claimed, claimQueued, finishDone, recoverStale, requeue } from './broadcasts.claims.js';

@@ -2,7 +2,7 @@ import { type BroadcastStatus, finishedBroadcastStatus } from '@sapa/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { failureOf } from '../channels/connectors/whatsapp-cloud/inbound.js';
+import { failureOf } from '../channels/connectors/whatsapp-cloud/inbound-normalise.js';
 import type { WaStatus } from '../channels/connectors/whatsapp-cloud/webhook-types.js';
 import { publishRealtime } from '../tickets/realtime.js';
 import { parseBroadcastKey } from './broadcasts.keys.js';

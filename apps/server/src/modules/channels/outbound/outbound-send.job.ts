@@ -7,7 +7,7 @@ import { contactIdentities, contacts } from '../../contacts/contacts.schema.js';
 import { publishMessageUpdated } from '../../tickets/realtime.js';
 import { messages, tickets } from '../../tickets/tickets.schema.js';
 import { getAccount } from '../channels.service.js';
-import { failure } from '../connectors/whatsapp-cloud/inbound.js';
+import { failure } from '../connectors/whatsapp-cloud/inbound-normalise.js';
 import type { OutboundSenders } from './outbound-sender.js';
 
 export const sendJobSchema = z.object({ clientId: z.string().uuid(), messageId: z.string().uuid() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureOf, normaliseMessage } from './inbound.js';
+import { failureOf, normaliseMessage } from './inbound-normalise.js';
 
 describe('normaliseMessage', () => {
   it('maps every WhatsApp message type to a Sapa message', () => {

@@ -1,14 +1,7 @@
-import {
-  type MessageKey,
-  type MessageStatus,
-  type MessageType,
-  type RealtimeEvent,
-  type TicketSummary,
-  translate,
-} from '@sapa/contracts';
+import type { RealtimeEvent, TicketSummary } from '@sapa/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { DbOrTx, Tx } from '../../../../platform/db/database.js';
+import type { Tx } from '../../../../platform/db/database.js';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { type DrainDefinition, defineDrain } from '../../../../platform/jobs/job-queue.js';
 import { takeBroadcastStatuses } from '../../../broadcasts/broadcasts.statuses.js';
@@ -33,121 +26,9 @@ import {
   createInboundDrain,
   INBOUND_LANES,
 } from '../../inbound/inbound-drain.js';
-import type { WaError, WaMessage, WaStatus, WaWebhook } from './webhook-types.js';
-
-const MEDIA_TYPES = ['image', 'audio', 'video', 'document', 'sticker'] as const;
-
-/** A webhook message in Sapa's shape (media bytes are not fetched yet: the media id stays in the payload). */
-export function normaliseMessage(m: WaMessage): {
-  type: MessageType;
-  text: string | null;
-  payload: Record<string, unknown> | null;
-} {
-  const t = m.type ?? 'unsupported';
-  if (t === 'text') return { type: 'text', text: m.text?.body ?? '', payload: null };
-  if ((MEDIA_TYPES as readonly string[]).includes(t)) {
-    const media = m[t as (typeof MEDIA_TYPES)[number]] ?? {};
-    return {
-      type: t as MessageType,
-      text: media.caption ?? null,
-      payload: {
-        mediaId: media.id ?? null,
-        mime: media.mime_type ?? null,
-        sha256: media.sha256 ?? null,
-        filename: media.filename ?? null,
-        ...(media.voice ? { voice: true } : {}),
-      },
-    };
-  }
-  if (t === 'location') {
-    const l = m.location ?? {};
-    return { type: 'location', text: l.name ?? l.address ?? null, payload: { ...l } };
-  }
-  if (t === 'contacts') return { type: 'contacts', text: null, payload: { contacts: m.contacts ?? [] } };
-  if (t === 'interactive') {
-    const reply = m.interactive?.button_reply ?? m.interactive?.list_reply;
-    return {
-      type: 'interactive',
-      text: reply?.title ?? null,
-      payload: { kind: m.interactive?.type ?? null, id: reply?.id ?? null, title: reply?.title ?? null },
-    };
-  }
-  if (t === 'button') {
-    return { type: 'button', text: m.button?.text ?? null, payload: { payload: m.button?.payload ?? null } };
-  }
-  if (t === 'reaction') {
-    return {
-      type: 'reaction',
-      text: m.reaction?.emoji ?? null,
-      payload: { providerMessageId: m.reaction?.message_id ?? null, emoji: m.reaction?.emoji ?? '' },
-    };
-  }
-  return { type: 'unsupported', text: null, payload: { originalType: t } };
-}
-
-/** Provider time in the past only (a skewed clock must not extend the 24-hour window). */
-function timeOf(timestamp: string | undefined, now: Date): Date {
-  const seconds = Number(timestamp);
-  if (!Number.isFinite(seconds) || seconds <= 0) return now;
-  return new Date(Math.min(seconds * 1000, now.getTime()));
-}
-
-const STATUS_RANK: Record<string, number> = { pending: 0, sent: 1, delivered: 2, read: 3 };
-
-/** A failed status's error for the message: the spec's reason for the codes it names, the provider's otherwise. */
-export function failureOf(errors: WaError[] | undefined, fallbackKey: MessageKey = 'wa.failed') {
-  const e = errors?.[0];
-  const code = e?.code ?? null;
-  const title = e?.error_data?.details || e?.title || e?.message || 'unknown';
-  return failure(
-    code === 131047 ? 'wa.reengagement' : code === 131026 ? 'wa.undeliverable' : fallbackKey,
-    title,
-  );
-}
-
-/** `code` is the message key (the web translates it); `message` is the English text. */
-export function failure(key: MessageKey, title = '') {
-  return { code: key, message: translate(key, 'en', [title]) };
-}
-
-/**
- * Applies a status monotonically in one UPDATE: pending < sent < delivered < read; failed is terminal and
- * never replaces read; nothing moves back. Returns the row when it changed.
- */
-export async function applyStatus(
-  db: DbOrTx,
-  input: {
-    clientId: string;
-    channelAccountId: string;
-    wamid: string;
-    status: MessageStatus;
-    error?: { code: string; message: string } | null;
-  },
-): Promise<MessageRow | undefined> {
-  const rank = sql`(case ${messages.status} when 'pending' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 9 end)`;
-  const allowed =
-    input.status === 'failed'
-      ? sql`${messages.status} in ('pending', 'sent', 'delivered')`
-      : sql`${rank} < ${STATUS_RANK[input.status] ?? -1}`;
-  const [row] = await db
-    .update(messages)
-    .set({
-      status: input.status,
-      ...(input.status === 'failed' ? { error: input.error ?? null } : {}),
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(messages.clientId, input.clientId),
-        eq(messages.channelAccountId, input.channelAccountId),
-        eq(messages.providerMessageId, input.wamid),
-        eq(messages.direction, 'out'),
-        allowed,
-      ),
-    )
-    .returning();
-  return row;
-}
+import { processStatus } from './inbound-message-statuses.js';
+import { normaliseMessage, timeOf } from './inbound-normalise.js';
+import type { WaMessage, WaStatus, WaWebhook } from './webhook-types.js';
 
 /** Called for every new inbound message with a media id (the media job fetches the bytes). */
 export type OnMedia = (clientId: string, messageId: string) => Promise<void>;
@@ -543,53 +424,4 @@ export async function findOrOpenTicketsBatch(
     for (const c of raced) if (!result.has(c)) throw new Error('open ticket vanished');
   }
   return result;
-}
-
-async function findByWamid(db: DbOrTx, clientId: string, channelAccountId: string, wamid: string) {
-  const [row] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.clientId, clientId),
-        eq(messages.channelAccountId, channelAccountId),
-        eq(messages.providerMessageId, wamid),
-      ),
-    );
-  return row;
-}
-
-/** The changed row, null when nothing changed, 'unknown' when the status names no stored message. */
-async function processStatus(
-  tx: Tx,
-  clientId: string,
-  channelAccountId: string,
-  s: WaStatus,
-): Promise<MessageRow | null | 'unknown'> {
-  if (!s.id || !s.status) return null;
-  const status: MessageStatus | null =
-    s.status === 'played'
-      ? 'read'
-      : ((['sent', 'delivered', 'read', 'failed'] as const).find((x) => x === s.status) ?? null);
-  if (!status) return null;
-  const updated = await applyStatus(tx, {
-    clientId,
-    channelAccountId,
-    wamid: s.id,
-    status,
-    error: status === 'failed' ? failureOf(s.errors) : null,
-  });
-  if (!updated) return (await findByWamid(tx, clientId, channelAccountId, s.id)) ? null : 'unknown';
-  await tx
-    .update(tickets)
-    .set({ lastMessageStatus: updated.status })
-    .where(
-      and(
-        eq(tickets.clientId, clientId),
-        eq(tickets.id, updated.ticketId),
-        eq(tickets.lastMessageDirection, 'out'),
-        sql`${tickets.lastMessageAt} <= ${updated.createdAt.toISOString()}::timestamptz`,
-      ),
-    );
-  return updated;
 }

@@ -1,0 +1,77 @@
+import { type MessageKey, type MessageType, translate } from '@sapa/contracts';
+import type { WaError, WaMessage } from './webhook-types.js';
+
+/** A WhatsApp webhook's messages and errors in Sapa's shape (no database here). */
+
+const MEDIA_TYPES = ['image', 'audio', 'video', 'document', 'sticker'] as const;
+
+/** A webhook message in Sapa's shape (media bytes are not fetched yet: the media id stays in the payload). */
+export function normaliseMessage(m: WaMessage): {
+  type: MessageType;
+  text: string | null;
+  payload: Record<string, unknown> | null;
+} {
+  const t = m.type ?? 'unsupported';
+  if (t === 'text') return { type: 'text', text: m.text?.body ?? '', payload: null };
+  if ((MEDIA_TYPES as readonly string[]).includes(t)) {
+    const media = m[t as (typeof MEDIA_TYPES)[number]] ?? {};
+    return {
+      type: t as MessageType,
+      text: media.caption ?? null,
+      payload: {
+        mediaId: media.id ?? null,
+        mime: media.mime_type ?? null,
+        sha256: media.sha256 ?? null,
+        filename: media.filename ?? null,
+        ...(media.voice ? { voice: true } : {}),
+      },
+    };
+  }
+  if (t === 'location') {
+    const l = m.location ?? {};
+    return { type: 'location', text: l.name ?? l.address ?? null, payload: { ...l } };
+  }
+  if (t === 'contacts') return { type: 'contacts', text: null, payload: { contacts: m.contacts ?? [] } };
+  if (t === 'interactive') {
+    const reply = m.interactive?.button_reply ?? m.interactive?.list_reply;
+    return {
+      type: 'interactive',
+      text: reply?.title ?? null,
+      payload: { kind: m.interactive?.type ?? null, id: reply?.id ?? null, title: reply?.title ?? null },
+    };
+  }
+  if (t === 'button') {
+    return { type: 'button', text: m.button?.text ?? null, payload: { payload: m.button?.payload ?? null } };
+  }
+  if (t === 'reaction') {
+    return {
+      type: 'reaction',
+      text: m.reaction?.emoji ?? null,
+      payload: { providerMessageId: m.reaction?.message_id ?? null, emoji: m.reaction?.emoji ?? '' },
+    };
+  }
+  return { type: 'unsupported', text: null, payload: { originalType: t } };
+}
+
+/** Provider time in the past only (a skewed clock must not extend the 24-hour window). */
+export function timeOf(timestamp: string | undefined, now: Date): Date {
+  const seconds = Number(timestamp);
+  if (!Number.isFinite(seconds) || seconds <= 0) return now;
+  return new Date(Math.min(seconds * 1000, now.getTime()));
+}
+
+/** A failed status's error for the message: the spec's reason for the codes it names, the provider's otherwise. */
+export function failureOf(errors: WaError[] | undefined, fallbackKey: MessageKey = 'wa.failed') {
+  const e = errors?.[0];
+  const code = e?.code ?? null;
+  const title = e?.error_data?.details || e?.title || e?.message || 'unknown';
+  return failure(
+    code === 131047 ? 'wa.reengagement' : code === 131026 ? 'wa.undeliverable' : fallbackKey,
+    title,
+  );
+}
+
+/** `code` is the message key (the web translates it); `message` is the English text. */
+export function failure(key: MessageKey, title = '') {
+  return { code: key, message: translate(key, 'en', [title]) };
+}

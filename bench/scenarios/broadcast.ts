@@ -45,11 +45,12 @@ const CUSTOMERS = 50;
 const SCALE_OUT = process.env.BENCH_BROADCAST_SCALE_OUT === '1';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /**
- * Recipients of a warm-up broadcast sent (and finished) before the measured runs, as the inbound baseline is
- * measured after a warm-up: the figures are a running server's, not a fresh process's first calls (its code
- * not yet compiled, its connections to the provider not yet open). 0 turns it off.
+ * Seconds of sending at the measured rate in a warm-up broadcast sent (and finished) before the measured one,
+ * as the inbound baseline is measured after a warm-up: the figures are a running server's, not a fresh
+ * process's first calls (its code not yet compiled, its connections to the provider not yet open). 0 turns it
+ * off.
  */
-const WARMUP_RECIPIENTS = Number(process.env.BENCH_BROADCAST_WARMUP ?? 2_000);
+const WARMUP_SECONDS = Number(process.env.BENCH_BROADCAST_WARMUP_SECONDS ?? 2);
 const FULL = 100_000;
 const ENQUEUE_TARGET_MS = 5_000;
 
@@ -135,8 +136,8 @@ async function seed(databaseUrl: string, recipients: number) {
   }
 }
 
-/** The group's first `n` members only (the 80 msg/s short variant): a second group. */
-async function groupOfFirst(databaseUrl: string, clientId: string, n: number, label = `Bench ${n}`) {
+/** A second group of the first `n` seeded contacts (the warm-up broadcast's). */
+async function groupOfFirst(databaseUrl: string, clientId: string, n: number, label: string) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -157,6 +158,20 @@ async function groupOfFirst(databaseUrl: string, clientId: string, n: number, la
 }
 
 export async function run(ctx: BenchContext): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const rate of RATES) {
+    const recipients = rate === RATES[0] ? RECIPIENTS : Math.min(RECIPIENTS_SLOW, RECIPIENTS);
+    results.push(...(await runAtRate(ctx, rate, recipients)));
+  }
+  return results;
+}
+
+/**
+ * One rate on a Sapa server and database of its own (seeded, idle baseline, warm-up, measured broadcast), so
+ * each rate is measured as the first: not in the after-effects of the previous one (its vacuum, its late
+ * statuses).
+ */
+async function runAtRate(ctx: BenchContext, rate: number, recipients: number): Promise<Result[]> {
   const seconds = Math.max(5, Math.min(ctx.load.durationSeconds, 10));
   const shared = { JWT_SECRET: randomBytes(32).toString('base64url'), REDIS_URL };
   const sapa = await startSapaServer(ctx, SCALE_OUT ? { env: { ...shared, SAPA_ROLE: 'api' } } : undefined);
@@ -165,8 +180,8 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   for (const email of USERS) tokens.push(await signIn(sapa.baseUrl, email, PASSWORD));
   const owner = tokens[0]!;
   const t0 = performance.now();
-  const seeded = await seed(sapa.databaseUrl!, RECIPIENTS);
-  ctx.log(`seeded ${RECIPIENTS} contacts in a group in ${Math.round(performance.now() - t0)} ms`);
+  const seeded = await seed(sapa.databaseUrl!, recipients);
+  ctx.log(`seeded ${recipients} contacts in a group in ${Math.round(performance.now() - t0)} ms`);
 
   const sockets = await startChatSockets(ctx, sapa.baseUrl, tokens, SOCKETS);
 
@@ -212,8 +227,8 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   };
 
   // Inbound alone: the baseline of delivery p99.
-  const idleLink = await connect(RATES[0] ?? 1000);
-  const idleLoad = inboundLoad(ctx, idleLink.webhookUrl, APP_SECRET);
+  const link = await connect(rate);
+  const idleLoad = inboundLoad(ctx, link.webhookUrl, APP_SECRET);
   const warm = await idleLoad.send(INBOUND_RATE, INBOUND_RATE * 2, CUSTOMERS);
   await drainArrivals(sockets, warm.config);
   const idlePhase = await idleLoad.send(INBOUND_RATE, INBOUND_RATE * seconds, CUSTOMERS);
@@ -247,114 +262,105 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
       200,
     );
 
-  if (WARMUP_RECIPIENTS > 0) {
+  const warmUp = Math.min(recipients, Math.round(rate * WARMUP_SECONDS));
+  if (warmUp > 0) {
     const t = performance.now();
-    const group = await groupOfFirst(sapa.databaseUrl!, seeded.clientId, WARMUP_RECIPIENTS, 'Bench warm-up');
-    const { created } = await createBroadcast(idleLink.accountId, group);
+    const group = await groupOfFirst(sapa.databaseUrl!, seeded.clientId, warmUp, 'Bench warm-up');
+    const { created } = await createBroadcast(link.accountId, group);
     await finished(created.id, 120_000);
-    ctx.log(`warm-up broadcast to ${WARMUP_RECIPIENTS} sent in ${Math.round(performance.now() - t)} ms`);
+    ctx.log(`warm-up broadcast to ${warmUp} sent in ${Math.round(performance.now() - t)} ms`);
   }
 
   const results: Result[] = [];
-  let first = true;
-  for (const rate of RATES) {
-    const recipients = rate === RATES[0] ? RECIPIENTS : Math.min(RECIPIENTS_SLOW, RECIPIENTS);
-    const link = first ? idleLink : await connect(rate);
-    first = false;
-    const groupId =
-      recipients === RECIPIENTS
-        ? seeded.groupId
-        : await groupOfFirst(sapa.databaseUrl!, seeded.clientId, recipients);
-    const physicalMs = (recipients / rate) * 1000;
-    const statsBefore = await link.sim.stats();
-    const { created, started, enqueueMs } = await createBroadcast(link.accountId, groupId);
-    if (created.totals.recipients !== recipients)
-      throw new Error(`broadcast has ${created.totals.recipients} recipients, expected ${recipients}`);
-    // Inbound beside it, for at most 20 s of its run.
-    const load = inboundLoad(ctx, link.webhookUrl, APP_SECRET).send(
-      INBOUND_RATE,
-      Math.round(INBOUND_RATE * Math.max(2, Math.min(20, (physicalMs / 1000) * 0.8))),
-      CUSTOMERS,
-    );
-    let lastLog = 0;
-    const done = await finished(created.id, physicalMs * 3 + 120_000, (b) => {
-      if (performance.now() - lastLog > 10_000) {
-        lastLog = performance.now();
-        ctx.log(`@${rate}/s: ${recipients - b.totals.pending}/${recipients} sent, ${b.status}`);
-      }
-    });
-    const doneMs = performance.now() - started;
-    const busyPhase = await load;
-    const busy = deliveryOf(await drainArrivals(sockets, busyPhase.config), busyPhase.config, doneMs);
-    const stats = statsSince(await link.sim.stats(), statsBefore);
-    // Exactly once: every recipient was sent (none queued or failed) and the provider accepted exactly as many
-    // messages as there are recipients, so none went twice.
-    const wrong = Math.abs(stats.messagesAccepted - recipients) + done.totals.failed + done.totals.pending;
-    ctx.log(
-      `@${rate}/s: ${recipients} recipients ${done.status} in ${Math.round(doneMs)} ms (physical ${Math.round(physicalMs)} ms), ` +
-        `enqueued in ${Math.round(enqueueMs)} ms; provider accepted ${stats.messagesAccepted} of ${stats.sendRequests} requests, ` +
-        `${stats.throughputErrors} over the throughput, ${stats.pairLimitErrors} over the pair limit; ` +
-        `inbound during it: ${busy.measured} messages, p50 ${busy.p50} ms p99 ${busy.p99} ms, lost ${busy.lost}`,
-    );
-    ctx.record(`broadcast@${rate}`, {
-      recipients,
-      enqueueMs,
-      doneMs,
-      physicalMs,
-      stats,
-      idle,
-      busy,
-      totals: done.totals,
-    });
+  const physicalMs = (recipients / rate) * 1000;
+  const statsBefore = await link.sim.stats();
+  const { created, started, enqueueMs } = await createBroadcast(link.accountId, seeded.groupId);
+  if (created.totals.recipients !== recipients)
+    throw new Error(`broadcast has ${created.totals.recipients} recipients, expected ${recipients}`);
+  // Inbound beside it, for at most 20 s of its run.
+  const load = inboundLoad(ctx, link.webhookUrl, APP_SECRET).send(
+    INBOUND_RATE,
+    Math.round(INBOUND_RATE * Math.max(2, Math.min(20, (physicalMs / 1000) * 0.8))),
+    CUSTOMERS,
+  );
+  let lastLog = 0;
+  const done = await finished(created.id, physicalMs * 3 + 120_000, (b) => {
+    if (performance.now() - lastLog > 10_000) {
+      lastLog = performance.now();
+      ctx.log(`@${rate}/s: ${recipients - b.totals.pending}/${recipients} sent, ${b.status}`);
+    }
+  });
+  const doneMs = performance.now() - started;
+  const busyPhase = await load;
+  const busy = deliveryOf(await drainArrivals(sockets, busyPhase.config), busyPhase.config, doneMs);
+  const stats = statsSince(await link.sim.stats(), statsBefore);
+  // Exactly once: every recipient was sent (none queued or failed) and the provider accepted exactly as many
+  // messages as there are recipients, so none went twice.
+  const wrong = Math.abs(stats.messagesAccepted - recipients) + done.totals.failed + done.totals.pending;
+  ctx.log(
+    `@${rate}/s: ${recipients} recipients ${done.status} in ${Math.round(doneMs)} ms (physical ${Math.round(physicalMs)} ms), ` +
+      `enqueued in ${Math.round(enqueueMs)} ms; provider accepted ${stats.messagesAccepted} of ${stats.sendRequests} requests, ` +
+      `${stats.throughputErrors} over the throughput, ${stats.pairLimitErrors} over the pair limit; ` +
+      `inbound during it: ${busy.measured} messages, p50 ${busy.p50} ms p99 ${busy.p99} ms, lost ${busy.lost}`,
+  );
+  ctx.record(`broadcast@${rate}`, {
+    recipients,
+    enqueueMs,
+    doneMs,
+    physicalMs,
+    stats,
+    idle,
+    busy,
+    totals: done.totals,
+  });
+  results.push(
+    compare({
+      metric: `broadcast to ${recipients} @ ${rate} msg/s: enqueue (POST answered)`,
+      value: Math.round(enqueueMs),
+      unit: 'ms',
+      baseline: { name: 'target 5 s', value: ENQUEUE_TARGET_MS },
+      target: { op: '<=', value: 1 },
+    }),
+    compare({
+      metric: `broadcast to ${recipients} @ ${rate} msg/s: done (last recipient sent)`,
+      value: Math.round(doneMs),
+      unit: 'ms',
+      baseline: { name: `physical minimum ${recipients}/${rate} s`, value: Math.round(physicalMs) },
+      target: { op: '<=', value: 1.1 },
+    }),
+  );
+  if (recipients < FULL)
     results.push(
       compare({
-        metric: `broadcast to ${recipients} @ ${rate} msg/s: enqueue (POST answered)`,
-        value: Math.round(enqueueMs),
+        metric: `PROJECTION from ${recipients} to ${FULL} recipients @ ${rate} msg/s (not measured)`,
+        value: Math.round((doneMs / recipients) * FULL),
         unit: 'ms',
-        baseline: { name: 'target 5 s', value: ENQUEUE_TARGET_MS },
-        target: { op: '<=', value: 1 },
-      }),
-      compare({
-        metric: `broadcast to ${recipients} @ ${rate} msg/s: done (last recipient sent)`,
-        value: Math.round(doneMs),
-        unit: 'ms',
-        baseline: { name: `physical minimum ${recipients}/${rate} s`, value: Math.round(physicalMs) },
-        target: { op: '<=', value: 1.1 },
+        baseline: { name: `physical minimum ${FULL}/${rate} s`, value: Math.round((FULL / rate) * 1000) },
       }),
     );
-    if (recipients < FULL)
-      results.push(
-        compare({
-          metric: `PROJECTION from ${recipients} to ${FULL} recipients @ ${rate} msg/s (not measured)`,
-          value: Math.round((doneMs / recipients) * FULL),
-          unit: 'ms',
-          baseline: { name: `physical minimum ${FULL}/${rate} s`, value: Math.round((FULL / rate) * 1000) },
-        }),
-      );
-    results.push(
-      compare({
-        metric: `broadcast @ ${rate} msg/s: duplicates + skipped + failed`,
-        value: wrong,
-        unit: 'messages',
-        baseline: { name: 'recipients', value: recipients },
-        target: { op: '<=', value: 0 },
-      }),
-      compare({
-        metric: `broadcast @ ${rate} msg/s: requests over the provider throughput (130429)`,
-        value: stats.throughputErrors,
-        unit: 'requests',
-        baseline: { name: 'send requests', value: stats.sendRequests },
-        target: { op: '<=', value: 0.001 },
-      }),
-      compare({
-        metric: `inbound delivery p99 during the broadcast @ ${rate} msg/s (inbound ${INBOUND_RATE} msg/s)`,
-        value: busy.p99,
-        unit: 'ms',
-        baseline: { name: 'inbound alone (same run)', value: idle.p99 },
-        target: { op: '<=', value: 2 },
-      }),
-    );
-  }
+  results.push(
+    compare({
+      metric: `broadcast @ ${rate} msg/s: duplicates + skipped + failed`,
+      value: wrong,
+      unit: 'messages',
+      baseline: { name: 'recipients', value: recipients },
+      target: { op: '<=', value: 0 },
+    }),
+    compare({
+      metric: `broadcast @ ${rate} msg/s: requests over the provider throughput (130429)`,
+      value: stats.throughputErrors,
+      unit: 'requests',
+      baseline: { name: 'send requests', value: stats.sendRequests },
+      target: { op: '<=', value: 0.001 },
+    }),
+    compare({
+      metric: `inbound delivery p99 during the broadcast @ ${rate} msg/s (inbound ${INBOUND_RATE} msg/s)`,
+      value: busy.p99,
+      unit: 'ms',
+      baseline: { name: 'inbound alone (same run)', value: idle.p99 },
+      target: { op: '<=', value: 2 },
+    }),
+  );
   await sockets.stop();
   await sapa.stop();
   return results;

@@ -16,8 +16,7 @@ import { pauseSender, returnTokens, takeTokens } from './broadcasts.bucket.js';
 import { type Claimed, claimQueued, finishDone, recoverStale, requeue } from './broadcasts.claims.js';
 import { broadcastKeyOf } from './broadcasts.keys.js';
 import { broadcasts } from './broadcasts.schema.js';
-import type { BroadcastEngineHandle } from './broadcasts.service.js';
-import { startBroadcast } from './broadcasts.start.js';
+import { type BroadcastEngineHandle, startBroadcast } from './broadcasts.start.js';
 import { applyRecipientTransitions, type RecipientTransition } from './broadcasts.transitions.js';
 import { publishProgress } from './broadcasts.views.js';
 

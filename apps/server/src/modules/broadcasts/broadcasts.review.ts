@@ -12,8 +12,7 @@ import { AppError, conflict, notFound } from '../../platform/http/errors.js';
 import { makerCheckerOf } from '../maker-checker/maker-checker.service.js';
 import * as repo from './broadcasts.repository.js';
 import { broadcasts } from './broadcasts.schema.js';
-import type { BroadcastEngineHandle } from './broadcasts.service.js';
-import { startBroadcast } from './broadcasts.start.js';
+import { type BroadcastEngineHandle, startBroadcast } from './broadcasts.start.js';
 import { getBroadcast, publishProgress } from './broadcasts.views.js';
 
 /** The media type of broadcasts on the maker/checker list. */

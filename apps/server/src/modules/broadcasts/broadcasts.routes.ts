@@ -5,6 +5,7 @@ import { type RouteRegistrar, route } from '../../platform/http/route.js';
 import * as review from './broadcasts.review.js';
 import * as senders from './broadcasts.senders.js';
 import * as broadcasts from './broadcasts.service.js';
+import type { BroadcastEngineHandle } from './broadcasts.start.js';
 import * as uploads from './broadcasts.uploads.js';
 import * as views from './broadcasts.views.js';
 
@@ -16,11 +17,7 @@ const SHEET_BODY_LIMIT = 16 * 1024 * 1024;
  * CREATE and, in the service, the Maker position (001 §6); cancelling and reviewing need UPDATE and, for a
  * review, the Checker position; sending limits need UPDATE and the owner or admin role.
  */
-export function registerBroadcastRoutes(
-  r: RouteRegistrar,
-  deps: ServerDeps,
-  engine: broadcasts.BroadcastEngineHandle,
-) {
+export function registerBroadcastRoutes(r: RouteRegistrar, deps: ServerDeps, engine: BroadcastEngineHandle) {
   const read = needs('WHATSAPP_BROADCAST', 'READ');
   const create = needs('WHATSAPP_BROADCAST', 'CREATE');
   const update = needs('WHATSAPP_BROADCAST', 'UPDATE');

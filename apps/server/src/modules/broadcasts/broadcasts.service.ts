@@ -19,7 +19,7 @@ import * as repo from './broadcasts.repository.js';
 import { MEDIA_TYPE } from './broadcasts.review.js';
 import { broadcasts, type StoredVariableSource } from './broadcasts.schema.js';
 import { requireSender } from './broadcasts.senders.js';
-import { quotaLeft, startBroadcast } from './broadcasts.start.js';
+import { type BroadcastEngineHandle, quotaLeft, startBroadcast } from './broadcasts.start.js';
 import { headerMediaOf } from './broadcasts.uploads.js';
 import { publishProgress, toBroadcast } from './broadcasts.views.js';
 
@@ -27,11 +27,6 @@ import { publishProgress, toBroadcast } from './broadcasts.views.js';
  * Creating broadcasts (001 §3, §4): the recipients of a selection, its estimate and its start. Reading,
  * reviewing, sender limits and uploads live in `broadcasts.views`, `.review`, `.senders` and `.uploads`.
  */
-
-/** What the service needs of the sending engine: a nudge when something became ready to send. */
-export interface BroadcastEngineHandle {
-  wake(): void;
-}
 
 // ---------------------------------------------------------------- create
 

@@ -14,6 +14,11 @@ import { broadcasts } from './broadcasts.schema.js';
 
 /** Starting a broadcast: the number's limits, its daily quota and the credits (001 §4, §8). */
 
+/** What creating and reviewing need of the sending engine: a nudge when something became ready to send. */
+export interface BroadcastEngineHandle {
+  wake(): void;
+}
+
 export async function senderOf(db: DbOrTx, clientId: string, channelAccountId: string) {
   return repo.ensureSender(db, clientId, channelAccountId, {
     throughputPerSecond: BROADCAST_THROUGHPUT.default,

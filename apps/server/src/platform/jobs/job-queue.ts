@@ -202,8 +202,17 @@ function createDrainWakeChannel(connectionString: string, onError: (error: Error
     flushTimer = null;
     const names = [...pending];
     pending.clear();
+    if (closed) return;
     try {
-      notifier ??= await connect();
+      if (!notifier) {
+        const client = await connect();
+        // Closed while connecting: this connection is nobody's to end later.
+        if (closed) {
+          await client.end().catch(() => undefined);
+          return;
+        }
+        notifier = client;
+      }
       for (const name of names) await notifier.query('select pg_notify($1, $2)', [DRAIN_WAKE_CHANNEL, name]);
     } catch (err) {
       onError(err instanceof Error ? err : new Error(String(err)));
@@ -224,19 +233,27 @@ function createDrainWakeChannel(connectionString: string, onError: (error: Error
     async listen(wake: (name: string) => void) {
       const open = async (): Promise<void> => {
         if (closed) return;
+        let client: pg.Client | null = null;
         try {
-          const client = await connect();
+          client = await connect();
+          const self = client;
           client.on('notification', (msg) => {
             if (msg.channel === DRAIN_WAKE_CHANNEL && msg.payload) wake(msg.payload);
           });
+          await client.query(`listen ${DRAIN_WAKE_CHANNEL}`);
+          // Closed while connecting: end it here, nobody else will.
+          if (closed) {
+            await client.end().catch(() => undefined);
+            return;
+          }
           client.on('end', () => {
-            if (listener === client) listener = null;
+            if (listener === self) listener = null;
             if (!closed) setTimeout(() => void open(), 1_000).unref();
           });
-          await client.query(`listen ${DRAIN_WAKE_CHANNEL}`);
           listener = client;
         } catch (err) {
           onError(err instanceof Error ? err : new Error(String(err)));
+          await client?.end().catch(() => undefined);
           if (!closed) setTimeout(() => void open(), 1_000).unref();
         }
       };

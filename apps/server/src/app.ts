@@ -62,6 +62,7 @@ import { installRouteAccess, PUBLIC, type RegisteredRoute } from './platform/aut
 import type { ServerDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { contractSerializerCompiler } from './platform/http/serializer.js';
+import { installUnstorableTextGuard } from './platform/http/unstorable-text.js';
 import { REALTIME_TOPIC, registerRealtimeHub } from './platform/realtime/realtime-hub.js';
 
 export interface BuiltApp {
@@ -127,6 +128,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler);
   installErrorHandler(app);
+  installUnstorableTextGuard(app);
   // The OpenAPI document and its UI are registered by @fastify/swagger-ui, which cannot declare an access:
   // they are public (runs before the guard records the route).
   app.addHook('onRoute', (route) => {

@@ -20,6 +20,7 @@ import {
   toMessage,
   toTicketSummary,
 } from '../../../tickets/tickets.service.js';
+import { channelAccounts } from '../../channels.schema.js';
 import {
   type BatchOutcome,
   type ClaimedEvent,
@@ -120,6 +121,7 @@ export async function processWhatsappBatch(
   const groups = new Map<string, AccountGroup>();
   const statuses: { event: ClaimedEvent; s: WaStatus }[] = [];
   const templateChanges: TemplateWebhookChange[] = [];
+  const numbers = await phoneNumberIdsOf(tx, events);
   for (const event of events) {
     const body = (event.raw ?? {}) as WaWebhook;
     for (const entry of body.entry ?? []) {
@@ -131,6 +133,15 @@ export async function processWhatsappBatch(
         }
         if (change.field !== 'messages' || !change.value) continue;
         const value = change.value;
+        if (!forThisNumber(numbers, event, value.metadata?.phone_number_id)) {
+          // Signed with this app's secret but for another number: not this business's (no personal data logged).
+          const { clientId, channelAccountId } = event;
+          deps.logger.warn(
+            { clientId, channelAccountId, eventId: event.id },
+            'whatsapp delivery for another phone number ignored',
+          );
+          continue;
+        }
         const names = new Map<string, string>();
         for (const c of value.contacts ?? [])
           if (c.wa_id && c.profile?.name) names.set(c.wa_id, c.profile.name);
@@ -220,6 +231,28 @@ export async function processWhatsappBatch(
       if (onMedia) for (const row of created) if (row.payload?.mediaId) await onMedia(row.clientId, row.id);
     },
   };
+}
+
+/** The phone number id of each channel account the events were delivered to (accounts found). */
+async function phoneNumberIdsOf(tx: Tx, events: ClaimedEvent[]): Promise<Map<string, string | null>> {
+  const ids = [...new Set(events.map((e) => e.channelAccountId))];
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: channelAccounts.id,
+      number: sql<string | null>`${channelAccounts.config}->>'phoneNumberId'`,
+    })
+    .from(channelAccounts)
+    .where(inArray(channelAccounts.id, ids));
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
+/**
+ * A change is this account's when its metadata names the account's phone number id. An account the database
+ * does not know (yet) is not judged here: its processing fails and is retried.
+ */
+function forThisNumber(numbers: Map<string, string | null>, event: ClaimedEvent, phoneNumberId?: string) {
+  return !numbers.has(event.channelAccountId) || numbers.get(event.channelAccountId) === phoneNumberId;
 }
 
 /** The messages of one channel account in a batch: contacts, tickets, one INSERT, one UPDATE of tickets. */

@@ -20,12 +20,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppInfo } from '../../app/appInfo';
+import { ChannelBadge } from '../../entities/ticket';
 import { errorMessage } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { RowActions } from '../../shared/ui/RowActions';
-import { ChannelBadge } from '../inbox/ChannelBadge';
 import { useChannelAccounts, useDisconnectChannel } from './api';
 import { ConnectWhatsappForm } from './ConnectWhatsappForm';
 

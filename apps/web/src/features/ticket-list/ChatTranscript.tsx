@@ -4,12 +4,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { flattenMessages, MessageBubble, ticketInboxPath } from '../../entities/ticket';
 import { accessSubjectOf, request, useMe } from '../../shared/api';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
-import { flattenMessages } from '../inbox/cache';
-import { INBOX_PATH } from '../inbox/DesktopNotifications';
-import { MessageBubble } from '../inbox/MessageBubble';
 import { findKeys } from './api';
 
 export interface TranscriptTarget {
@@ -108,7 +106,7 @@ export function useOpenFoundChat(source: TranscriptTarget['source']) {
   const [target, setTarget] = useState<TranscriptTarget | null>(null);
   const inbox = me.data ? can(accessSubjectOf(me.data), 'CUSTOMER_SERVICE_INBOX', 'READ') : false;
   const open = (chat: Omit<TranscriptTarget, 'source'>) => {
-    if (inbox) void navigate(`${INBOX_PATH}?referenceId=${chat.id}`);
+    if (inbox) void navigate(ticketInboxPath(chat.id));
     else setTarget({ ...chat, source });
   };
   return { open, transcript: <ChatTranscript target={target} onClose={() => setTarget(null)} /> };

@@ -11,4 +11,5 @@ export {
 export { ApiError, errorMessage, fieldErrorsOf, isErrorResponse } from './errors';
 export { accessSubjectOf, chatCreditQuery, meQuery, queryKeys, useMe } from './queries';
 export { clearSession, getSession, type Session, setSession, subscribeSession } from './session';
+export { useMediaUrl } from './useMediaUrl';
 export { useSession } from './useSession';

@@ -4,9 +4,9 @@ import { can, type Me, type TicketSummary } from '@sapa/contracts';
 import { IconLayoutSidebarRight, IconLayoutSidebarRightCollapse } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accessSubjectOf } from '../../shared/api';
-import { TicketAuditLog, TransferHistory } from '../teams';
-import { TicketFormSection, useTicketTimeTracker } from '../ticket-forms';
+import { accessSubjectOf } from '../../../shared/api';
+import { TicketAuditLog, TransferHistory } from '../../teams';
+import { TicketFormSection, useTicketTimeTracker } from '../../ticket-forms';
 import { ContactPanel } from './ContactPanel';
 import { TicketPropertiesPanel } from './TicketPropertiesPanel';
 

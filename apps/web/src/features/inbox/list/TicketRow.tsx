@@ -1,9 +1,7 @@
 import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import type { TicketSummary } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
-import { ChannelBadge } from './ChannelBadge';
-import { DeliveryTicks } from './DeliveryTicks';
-import { isExpired, relativeTimeOf, timeLeft } from './time';
+import { ChannelBadge, DeliveryTicks, isExpired, relativeTimeOf, timeLeft } from '../../../entities/ticket';
 
 /** One ticket in the list: contact, channel, last message and its time, unread count, expiry hint. */
 export function TicketRow({

@@ -2,11 +2,9 @@ import { Box, Center, Divider, Loader, Skeleton, Stack, Text } from '@mantine/co
 import type { Message } from '@sapa/contracts';
 import { Fragment, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../shared/ui/ErrorState';
-import { useMessages, useRetryMessage } from './api';
-import { flattenMessages } from './cache';
-import { MessageBubble } from './MessageBubble';
-import { dayKey, dayLabel } from './time';
+import { dayKey, dayLabel, flattenMessages, MessageBubble, useMessages } from '../../../entities/ticket';
+import { ErrorState } from '../../../shared/ui/ErrorState';
+import { useRetryMessage } from '../api';
 
 const LOAD_OLDER_AT_PX = 80;
 const STICK_TO_BOTTOM_PX = 80;

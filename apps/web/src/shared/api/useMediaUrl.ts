@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { fetchBlob } from '../../shared/api';
+import { fetchBlob } from './client';
 
 /**
  * A displayable URL for chat media. Media is served only to signed-in users of the business, so an

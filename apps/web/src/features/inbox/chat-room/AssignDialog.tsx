@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Group, Modal, SegmentedControl, Select, Stack, Te
 import type { CsAgent, TicketSummary } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api';
-import { useAgents, useAssignTo, useCsMe, useGroups } from '../teams/api';
+import { errorMessage } from '../../../shared/api';
+import { useAgents, useAssignTo, useCsMe, useGroups } from '../../teams/api';
 
 type Target = 'agent' | 'group';
 

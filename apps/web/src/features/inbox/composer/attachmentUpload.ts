@@ -7,8 +7,8 @@ import {
   type Upload,
   uploadEndpoints,
 } from '@sapa/contracts';
-import { ApiError, call, getSession, isErrorResponse, request } from '../../shared/api';
-import { currentLanguage, translateMessage } from '../../shared/i18n';
+import { ApiError, call, getSession, isErrorResponse, request } from '../../../shared/api';
+import { currentLanguage, translateMessage } from '../../../shared/i18n';
 
 /**
  * One multipart upload with progress (fetch cannot report upload progress, so this is an XMLHttpRequest).

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import type { TicketSummary } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api';
-import { useResolve } from './api';
+import { errorMessage } from '../../../shared/api';
+import { useResolve } from '../api';
 
 /** Resolve a ticket, with an optional note (000 §7 resolve). */
 export function ResolveDialog({

@@ -4,10 +4,10 @@ import { IconFileText, IconLock, IconMapPin, IconRefresh } from '@tabler/icons-r
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../shared/i18n';
+import { useMediaUrl } from '../../../shared/api';
+import { translateMessage } from '../../../shared/i18n';
+import { bubbleTime } from '../time';
 import { DeliveryTicks } from './DeliveryTicks';
-import { bubbleTime } from './time';
-import { useMediaUrl } from './useMediaUrl';
 
 /** The failure in the UI's language: the code when it is a plain catalogue message, else the server's text. */
 function errorTextOf(error: { code: string; message: string }): string {

@@ -8,25 +8,14 @@ import {
   ticketPropertyEndpoints,
 } from '@sapa/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, request } from '../../shared/api';
-import { applyTicketToCaches, inboxKeys } from './api';
+import { applyTicketToCaches, ticketKeys } from '../../../entities/ticket';
+import { queryKeys, request } from '../../../shared/api';
 
 /** Queries of the chat room's side panel; under the inbox key, so a real-time reconnection refetches them. */
 export const panelKeys = {
-  tags: [...queryKeys.inbox, 'tags'] as const,
   categories: [...queryKeys.inbox, 'categories'] as const,
   contact: (id: string) => [...queryKeys.inbox, 'contact', id] as const,
 };
-
-/** GET /api/inbox/tags: tags in use, for suggestions. */
-export function useTicketTags() {
-  return useQuery({
-    queryKey: panelKeys.tags,
-    queryFn: ({ signal }) => request(ticketPropertyEndpoints.tags, { query: {}, signal }),
-    select: (data) => data.items,
-    staleTime: 60_000,
-  });
-}
 
 /** GET /api/ticket-categories. */
 export function useTicketCategories() {
@@ -47,7 +36,7 @@ export function useUpdateTicketProperties() {
     mutationFn: (input: { ticketId: string; changes: TicketPropertiesInput }) =>
       request(ticketPropertyEndpoints.update, { params: { id: input.ticketId }, body: input.changes }),
     onMutate: ({ ticketId, changes }) => {
-      const previous = queryClient.getQueryData<TicketSummary>(inboxKeys.ticket(ticketId));
+      const previous = queryClient.getQueryData<TicketSummary>(ticketKeys.ticket(ticketId));
       if (previous) {
         const { priority, tags, remarks } = changes;
         applyTicketToCaches(queryClient, {
@@ -64,7 +53,7 @@ export function useUpdateTicketProperties() {
     },
     onSuccess: (ticket, input) => {
       applyTicketToCaches(queryClient, ticket);
-      if (input.changes.tags) void queryClient.invalidateQueries({ queryKey: panelKeys.tags });
+      if (input.changes.tags) void queryClient.invalidateQueries({ queryKey: ticketKeys.tags });
     },
   });
 }
@@ -114,7 +103,7 @@ export function useUpdateContact(ticket: TicketSummary) {
       request(contactEndpoints.update, { params: { id: ticket.contact.id }, body: input }),
     onSuccess: (contact: ContactDetail) => {
       queryClient.setQueryData(panelKeys.contact(contact.id), contact);
-      const current = queryClient.getQueryData<TicketSummary>(inboxKeys.ticket(ticket.id)) ?? ticket;
+      const current = queryClient.getQueryData<TicketSummary>(ticketKeys.ticket(ticket.id)) ?? ticket;
       applyTicketToCaches(queryClient, {
         ...current,
         contact: { ...current.contact, name: contact.name, handle: contact.phone ?? current.contact.handle },

@@ -4,8 +4,8 @@ import { CHANNELS, type ChannelCode } from '@sapa/contracts';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGroups } from '../teams/api';
-import type { TicketFilters as Filters } from './cache';
+import type { TicketFilters as Filters } from '../../../entities/ticket';
+import { useGroups } from '../../teams/api';
 
 /** Search (contact, ticket ID) and the filters of 000 §2 Inbox: sort, tag, priority, channel, responded. */
 export function TicketFilters({

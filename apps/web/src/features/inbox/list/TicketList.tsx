@@ -2,12 +2,11 @@ import { Box, Button, Center, Checkbox, Loader, Skeleton, Stack } from '@mantine
 import { useIntersection } from '@mantine/hooks';
 import { type KeyboardEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
-import type { BulkSelectionState } from '../bulk';
-import { useGroupNameOf } from '../teams/api';
-import { useTickets } from './api';
-import { flattenTickets, type TicketFilters } from './cache';
+import { flattenTickets, type TicketFilters, useTickets } from '../../../entities/ticket';
+import { EmptyState } from '../../../shared/ui/EmptyState';
+import { ErrorState } from '../../../shared/ui/ErrorState';
+import type { BulkSelectionState } from '../../bulk';
+import { useGroupNameOf } from '../../teams/api';
 import { TicketRow } from './TicketRow';
 
 /** Up and Down move between the rows of the list (Enter or Space opens one). */

@@ -1,8 +1,8 @@
 import type { AttachmentKind, ChannelCode, MessageKey, Upload } from '@sapa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../shared/api';
-import { applyMessageToCaches } from './api';
+import { applyMessageToCaches } from '../../../entities/ticket';
+import { errorMessage } from '../../../shared/api';
 import { captionIndex, HEAD_BYTES, sortPickedFiles } from './attachments';
 import { sendAttachment, uploadFile } from './attachmentUpload';
 

@@ -9,10 +9,11 @@ import {
 } from '@sapa/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api';
-import { RemarkSuggestions, useTagSuggestions } from '../cs-library/Suggestions';
+import { useTicketTags } from '../../../entities/ticket';
+import { errorMessage } from '../../../shared/api';
+import { RemarkSuggestions, useTagSuggestions } from '../../cs-library/Suggestions';
 import { CategoryManager } from './CategoryManager';
-import { useTicketCategories, useTicketTags, useUpdateTicketProperties } from './panelApi';
+import { useTicketCategories, useUpdateTicketProperties } from './panelApi';
 
 const PRIORITIES = [1, 2, 3] as const;
 

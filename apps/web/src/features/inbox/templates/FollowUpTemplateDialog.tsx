@@ -4,7 +4,7 @@ import { FOLLOW_UP_CHAT_COST, type TicketSummary } from '@sapa/contracts';
 import { IconTemplate } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../shared/ui/FormModal';
+import { FormModal } from '../../../shared/ui/FormModal';
 import { type ContactValues, TemplatePicker, useTemplateForm } from './TemplatePicker';
 import { useSendFollowUp, useTemplates } from './templatesApi';
 

@@ -4,10 +4,9 @@ import { IconBell, IconBellOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useRealtime } from '../../shared/realtime';
+import { INBOX_PATH, ticketInboxPath } from '../../../entities/ticket';
+import { useRealtime } from '../../../shared/realtime';
 import { createNotificationGrouper, type NotificationGroup } from './notificationGroups';
-
-export const INBOX_PATH = '/customer-service/inbox';
 
 function supported(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window;
@@ -28,7 +27,7 @@ export function DesktopNotifications() {
   show.current = (group) => {
     if (!supported() || Notification.permission !== 'granted') return;
     if (document.visibilityState === 'visible' && onInbox.current) return;
-    const url = `${INBOX_PATH}?referenceId=${encodeURIComponent(group.ticketId)}`;
+    const url = ticketInboxPath(group.ticketId);
     try {
       const notification = new Notification(group.title, {
         body:

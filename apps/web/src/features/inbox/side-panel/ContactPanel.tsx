@@ -11,16 +11,13 @@ import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { accessSubjectOf, errorMessage, fieldErrorsOf, useMe } from '../../shared/api';
-import { useMessage } from '../../shared/forms/useMessage';
-import { type FieldErrors, validate } from '../../shared/forms/validate';
-import { formatDateTime } from '../../shared/time';
-import { ErrorState } from '../../shared/ui/ErrorState';
-import { ChannelBadge } from './ChannelBadge';
-import { StatusBadge } from './ChatRoom';
-import { INBOX_PATH } from './DesktopNotifications';
+import { ChannelBadge, relativeTimeOf, StatusBadge, ticketInboxPath } from '../../../entities/ticket';
+import { accessSubjectOf, errorMessage, fieldErrorsOf, useMe } from '../../../shared/api';
+import { useMessage } from '../../../shared/forms/useMessage';
+import { type FieldErrors, validate } from '../../../shared/forms/validate';
+import { formatDateTime } from '../../../shared/time';
+import { ErrorState } from '../../../shared/ui/ErrorState';
 import { useContact, useUpdateContact } from './panelApi';
-import { relativeTimeOf } from './time';
 
 /**
  * The "Contact" section of the chat room's side panel (000 §2 inbox contact detail panel; 001 §3
@@ -144,7 +141,7 @@ export function ContactPanel({ ticket, canEdit }: { ticket: TicketSummary; canEd
                 ) : (
                   <Anchor
                     component={Link}
-                    to={`${INBOX_PATH}?referenceId=${encodeURIComponent(recent.id)}`}
+                    to={ticketInboxPath(recent.id)}
                     size="xs"
                     fw={600}
                     style={{ whiteSpace: 'nowrap' }}

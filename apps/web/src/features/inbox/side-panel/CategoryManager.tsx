@@ -14,13 +14,13 @@ import { TICKET_CATEGORY_NAME_MAX, type TicketCategory, ticketCategoryInputSchem
 import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrorsOf } from '../../shared/api';
-import { useMessage } from '../../shared/forms/useMessage';
-import { validate } from '../../shared/forms/validate';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
-import { RowActions } from '../../shared/ui/RowActions';
+import { errorMessage, fieldErrorsOf } from '../../../shared/api';
+import { useMessage } from '../../../shared/forms/useMessage';
+import { validate } from '../../../shared/forms/validate';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { EmptyState } from '../../../shared/ui/EmptyState';
+import { ErrorState } from '../../../shared/ui/ErrorState';
+import { RowActions } from '../../../shared/ui/RowActions';
 import { useCreateCategory, useDeleteCategory, useRenameCategory, useTicketCategories } from './panelApi';
 
 /** The problem with a category name: the contract's rule first, then the server's answer (e.g. a duplicate). */

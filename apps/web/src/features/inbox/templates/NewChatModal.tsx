@@ -4,10 +4,10 @@ import { CHANNELS, can, NEW_MESSAGE_COST, normaliseNewMessagePhone } from '@sapa
 import { IconMessagePlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accessSubjectOf, errorMessage, fieldErrorsOf, useMe } from '../../shared/api';
-import { translateMessage } from '../../shared/i18n';
-import { FormModal } from '../../shared/ui/FormModal';
-import { useCreationTimer } from '../ticket-forms';
+import { accessSubjectOf, errorMessage, fieldErrorsOf, useMe } from '../../../shared/api';
+import { translateMessage } from '../../../shared/i18n';
+import { FormModal } from '../../../shared/ui/FormModal';
+import { useCreationTimer } from '../../ticket-forms';
 import { TemplatePicker, useTemplateForm } from './TemplatePicker';
 import { useNewChatAccounts, useStartNewChat, useTemplates } from './templatesApi';
 

@@ -8,8 +8,8 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../shared/i18n';
-import { formatNumber } from '../../shared/time';
+import { translateMessage } from '../../../shared/i18n';
+import { formatNumber } from '../../../shared/time';
 
 export type ContactValues = Partial<Record<TemplateContactField, string | null>>;
 

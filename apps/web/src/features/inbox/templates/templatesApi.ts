@@ -1,7 +1,7 @@
 import { type BodyOf, channelAccountEndpoints, type TemplateUsage, templateEndpoints } from '@sapa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, request } from '../../shared/api';
-import { applyMessageToCaches, applyTicketToCaches } from './api';
+import { applyMessageToCaches, applyTicketToCaches } from '../../../entities/ticket';
+import { queryKeys, request } from '../../../shared/api';
 
 export const templateKeys = {
   list: (usage: TemplateUsage, channelAccountId: string | null) =>

@@ -1,51 +1,22 @@
-import {
-  ActionIcon,
-  Alert,
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { CHANNELS, can, type Me, type TicketSummary } from '@sapa/contracts';
 import { IconArrowLeft, IconCircleCheck, IconClock, IconUserShare } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accessSubjectOf } from '../../shared/api';
-import { translateMessage } from '../../shared/i18n';
-import { useRealtime } from '../../shared/realtime';
-import { ErrorState } from '../../shared/ui/ErrorState';
-import { useCsMe } from '../teams/api';
+import { ChannelBadge, isExpired, StatusBadge, timeLeft, useTicket } from '../../../entities/ticket';
+import { accessSubjectOf } from '../../../shared/api';
+import { translateMessage } from '../../../shared/i18n';
+import { useRealtime } from '../../../shared/realtime';
+import { ErrorState } from '../../../shared/ui/ErrorState';
+import { useCsMe } from '../../teams/api';
+import { useMarkRead } from '../api';
+import { Composer } from '../composer/Composer';
+import { ChatRoomLayout, ChatSidePanelToggle } from '../side-panel/ChatSidePanel';
+import { FollowUpTemplateButton } from '../templates/FollowUpTemplateDialog';
 import { AssignDialog } from './AssignDialog';
-import { useMarkRead, useTicket } from './api';
-import { ChannelBadge } from './ChannelBadge';
-import { ChatRoomLayout, ChatSidePanelToggle } from './ChatSidePanel';
-import { Composer } from './Composer';
-import { FollowUpTemplateButton } from './FollowUpTemplateDialog';
 import { MessageList } from './MessageList';
 import { ResolveDialog } from './ResolveDialog';
-import { isExpired, timeLeft } from './time';
-
-const STATUS_COLOR: Record<TicketSummary['status'], string> = {
-  unassigned: 'orange',
-  assigned: 'blue',
-  resolved: 'green',
-  expired: 'red',
-};
-
-export function StatusBadge({ status }: { status: TicketSummary['status'] }) {
-  const { t } = useTranslation();
-  return (
-    <Badge size="xs" variant="outline" color={STATUS_COLOR[status]} style={{ flexShrink: 0 }}>
-      {t(`inbox.ticketStatus.${status}`)}
-    </Badge>
-  );
-}
 
 function ChatFooter({ ticket, me, onResolve }: { ticket: TicketSummary; me: Me; onResolve: () => void }) {
   const { t } = useTranslation();

@@ -26,7 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../shared/i18n';
+import { currentLanguage } from '../../../shared/i18n';
 import { acceptOf, formatBytes } from './attachments';
 import type { InvalidItem, TrayItem } from './useAttachmentTray';
 

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { flattenMessages, MessageBubble, ticketInboxPath } from '../../entities/ticket';
 import { accessSubjectOf, request, useMe } from '../../shared/api';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
 import { findKeys } from './api';
 
 export interface TranscriptTarget {
@@ -55,15 +55,16 @@ export function ChatTranscript({
       title={target ? t('ticketList.transcript', { id: target.displayId, name: target.name }) : ''}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {messages.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label={t('common.loading')} />
-        </Center>
-      ) : messages.isError ? (
-        <ErrorState error={messages.error} onRetry={() => void messages.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t('ticketList.noMessages')} />
-      ) : (
+      <QueryState
+        query={messages}
+        loading={
+          <Center py="xl">
+            <Loader size="sm" aria-label={t('common.loading')} />
+          </Center>
+        }
+        isEmpty={list.length === 0}
+        empty={<EmptyState title={t('ticketList.noMessages')} />}
+      >
         <Stack gap={6} data-testid="transcript">
           {messages.hasNextPage ? (
             <Group justify="center">
@@ -91,7 +92,7 @@ export function ChatTranscript({
             />
           ))}
         </Stack>
-      )}
+      </QueryState>
     </Drawer>
   );
 }

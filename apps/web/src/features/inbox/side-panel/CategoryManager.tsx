@@ -19,7 +19,7 @@ import { useMessage } from '../../../shared/forms/useMessage';
 import { validate } from '../../../shared/forms/validate';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../../shared/ui/EmptyState';
-import { ErrorState } from '../../../shared/ui/ErrorState';
+import { QueryState } from '../../../shared/ui/QueryState';
 import { RowActions } from '../../../shared/ui/RowActions';
 import { useCreateCategory, useDeleteCategory, useRenameCategory, useTicketCategories } from './panelApi';
 
@@ -90,48 +90,53 @@ export function CategoryManager({ opened, onClose }: { opened: boolean; onClose:
             </Button>
           </Group>
         </form>
-        {categories.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} height={32} radius="sm" />
-            ))}
-          </Stack>
-        ) : categories.isError ? (
-          <ErrorState error={categories.error} onRetry={() => void categories.refetch()} />
-        ) : categories.data.length === 0 ? (
-          <EmptyState title={t('ticketPanel.categories.empty')}>
-            {t('ticketPanel.categories.emptyHint')}
-          </EmptyState>
-        ) : (
-          <ScrollArea.Autosize mah={360}>
-            <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-              {categories.data.map((category) => (
-                <li key={category.id}>
-                  {editingId === category.id ? (
-                    <RenameRow category={category} onDone={() => setEditingId(null)} />
-                  ) : (
-                    <Group justify="space-between" wrap="nowrap" gap="xs" py={4}>
-                      <div style={{ minWidth: 0 }}>
-                        <Text size="sm" fw={500} truncate>
-                          {category.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {t('ticketPanel.categories.ticketCount', { count: category.ticketCount })}
-                        </Text>
-                      </div>
-                      <RowActions
-                        editLabel={t('ticketPanel.categories.renameNamed', { name: category.name })}
-                        deleteLabel={t('ticketPanel.categories.deleteNamed', { name: category.name })}
-                        onEdit={() => setEditingId(category.id)}
-                        onDelete={() => setDeleting(category)}
-                      />
-                    </Group>
-                  )}
-                </li>
+        <QueryState
+          query={categories}
+          loading={
+            <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+              {[0, 1, 2].map((row) => (
+                <Skeleton key={row} height={32} radius="sm" />
               ))}
             </Stack>
-          </ScrollArea.Autosize>
-        )}
+          }
+          isEmpty={(items) => items.length === 0}
+          empty={
+            <EmptyState title={t('ticketPanel.categories.empty')}>
+              {t('ticketPanel.categories.emptyHint')}
+            </EmptyState>
+          }
+        >
+          {(items) => (
+            <ScrollArea.Autosize mah={360}>
+              <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                {items.map((category) => (
+                  <li key={category.id}>
+                    {editingId === category.id ? (
+                      <RenameRow category={category} onDone={() => setEditingId(null)} />
+                    ) : (
+                      <Group justify="space-between" wrap="nowrap" gap="xs" py={4}>
+                        <div style={{ minWidth: 0 }}>
+                          <Text size="sm" fw={500} truncate>
+                            {category.name}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {t('ticketPanel.categories.ticketCount', { count: category.ticketCount })}
+                          </Text>
+                        </div>
+                        <RowActions
+                          editLabel={t('ticketPanel.categories.renameNamed', { name: category.name })}
+                          deleteLabel={t('ticketPanel.categories.deleteNamed', { name: category.name })}
+                          onEdit={() => setEditingId(category.id)}
+                          onDelete={() => setDeleting(category)}
+                        />
+                      </Group>
+                    )}
+                  </li>
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+        </QueryState>
       </Stack>
       <ConfirmDialog
         opened={deleting !== null}

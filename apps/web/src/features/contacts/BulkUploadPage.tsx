@@ -7,7 +7,6 @@ import {
   Group,
   List,
   Paper,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -32,6 +31,7 @@ import { formatDateTime } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { LoadMoreButton } from '../../shared/ui/LoadMore';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { useContactFields } from './api';
 import { BackLink } from './BackLink';
 import { download, useUploadContacts, useUploadHistory } from './uploadApi';
@@ -169,11 +169,7 @@ export function BulkUploadPage() {
           {t('contacts.uploadPage.history')}
         </Title>
         {history.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} height={40} />
-            ))}
-          </Stack>
+          <SkeletonRows height={40} />
         ) : history.isError ? (
           <ErrorState error={history.error} onRetry={() => void history.refetch()} />
         ) : items.length === 0 ? (

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Drawer, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ContactGroup, contactGroupInputSchema } from '@sapa/contracts';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
@@ -24,6 +13,7 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { FormModal } from '../../shared/ui/FormModal';
 import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import type { ContactAccess } from './access';
 import { useContactGroups, useDeleteGroup, useSaveGroup } from './api';
 import { MembersPanel } from './MembersPanel';
@@ -64,13 +54,7 @@ export function GroupsTab({ access }: { access: ContactAccess }) {
       </Group>
       <QueryState
         query={groups}
-        loading={
-          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} height={64} radius="sm" />
-            ))}
-          </Stack>
-        }
+        loading={<SkeletonRows height={64} radius="sm" />}
         isEmpty={list.length === 0}
         empty={
           <EmptyState title={debounced ? t('contacts.groups.noMatch') : t('contacts.groups.empty')}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ContactTag } from '@sapa/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import type { ContactAccess } from './access';
 import { useContactTags, useDeleteTag } from './api';
 
@@ -42,13 +43,7 @@ export function TagsTab({ access }: { access: ContactAccess }) {
       </Group>
       <QueryState
         query={tags}
-        loading={
-          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} height={48} radius="sm" />
-            ))}
-          </Stack>
-        }
+        loading={<SkeletonRows height={48} radius="sm" />}
         isEmpty={list.length === 0}
         empty={<EmptyState title={t('contacts.tags.empty')}>{t('contacts.tags.emptyHint')}</EmptyState>}
       >

@@ -8,7 +8,6 @@ import {
   Paper,
   ScrollArea,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -25,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { QueryState } from '../../shared/ui/QueryState';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { useApplyMacro, useMacros } from './api';
 import { describeMacroAction } from './macroText';
 
@@ -124,13 +124,7 @@ function MacroDialog({
         />
         <QueryState
           query={macros}
-          loading={
-            <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-              {[0, 1, 2].map((row) => (
-                <Skeleton key={row} height={40} radius="sm" />
-              ))}
-            </Stack>
-          }
+          loading={<SkeletonRows height={40} radius="sm" />}
           isEmpty={list.length === 0}
           empty={
             <EmptyState title={debounced ? t('csLibrary.macros.noMatch') : t('csLibrary.macros.empty')}>

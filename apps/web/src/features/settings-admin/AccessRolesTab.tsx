@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ACCESS_ROLE_MENUS, type AccessRole, can, type Me } from '@sapa/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { AccessRoleFormModal } from './AccessRoleFormModal';
 import { useAccessRoles, useDeleteAccessRole } from './api';
 
@@ -43,13 +44,7 @@ export function AccessRolesTab({ me }: { me: Me }) {
       </Group>
       <QueryState
         query={roles}
-        loading={
-          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} height={44} radius="sm" />
-            ))}
-          </Stack>
-        }
+        loading={<SkeletonRows height={44} radius="sm" />}
         isEmpty={(items) => items.length === 0}
         empty={<EmptyState title={t('admin.roles.empty')}>{t('admin.roles.emptyHint')}</EmptyState>}
       >

@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type AdminUser, can, type Me } from '@sapa/contracts';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { LoadMoreButton } from '../../shared/ui/LoadMore';
 import { QueryState } from '../../shared/ui/QueryState';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { useAccessRoles, useAdminUsers, useDeleteUser } from './api';
 import { UserFormModal } from './UserFormModal';
 import { UsersTable } from './UsersTable';
@@ -58,13 +59,7 @@ export function UsersTab({ me }: { me: Me }) {
 
       <QueryState
         query={users}
-        loading={
-          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-            {[0, 1, 2, 3, 4].map((row) => (
-              <Skeleton key={row} height={44} radius="sm" />
-            ))}
-          </Stack>
-        }
+        loading={<SkeletonRows count={5} height={44} radius="sm" />}
         isEmpty={list.length === 0}
         empty={
           <EmptyState title={debounced ? t('admin.users.noMatch') : t('admin.users.empty')}>

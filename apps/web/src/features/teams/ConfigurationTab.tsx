@@ -23,7 +23,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { QueryState } from '../../shared/ui/QueryState';
 import { useAgents, useConfiguration, useUpdateAgent, useUpdateConfiguration } from './api';
 
@@ -37,13 +36,15 @@ const withBit = (flags: number, on: boolean) => (on ? flags | HIDE_PHONE_BIT : f
 export function ConfigurationTab({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation();
   const config = useConfiguration();
-  if (config.isPending) return <Skeleton height={240} aria-label={t('common.loading')} />;
-  if (config.isError) return <ErrorState error={config.error} onRetry={() => void config.refetch()} />;
   return (
-    <Stack gap="lg">
-      <ConfigurationForm key={JSON.stringify(config.data)} initial={config.data} canManage={canManage} />
-      <AgentLimits canManage={canManage} />
-    </Stack>
+    <QueryState query={config} loading={<Skeleton height={240} aria-label={t('common.loading')} />}>
+      {(initial) => (
+        <Stack gap="lg">
+          <ConfigurationForm key={JSON.stringify(initial)} initial={initial} canManage={canManage} />
+          <AgentLimits canManage={canManage} />
+        </Stack>
+      )}
+    </QueryState>
   );
 }
 

@@ -36,6 +36,7 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { FormModal } from '../../shared/ui/FormModal';
 import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import {
   useAddGroupMembers,
   useAgents,
@@ -74,13 +75,7 @@ export function GroupsTab({ canManage }: { canManage: boolean }) {
       </Group>
       <QueryState
         query={groups}
-        loading={
-          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} height={56} radius="sm" />
-            ))}
-          </Stack>
-        }
+        loading={<SkeletonRows height={56} radius="sm" />}
         isEmpty={list.length === 0}
         empty={<EmptyState title={t('teams.groups.empty')}>{t('teams.groups.emptyHint')}</EmptyState>}
       >

@@ -4,7 +4,7 @@ import { PageLoader } from './PageLoader';
 
 /** What `QueryState` reads of a TanStack query (plain or infinite). */
 export interface QueryLike<T> {
-  data: T | undefined;
+  data?: T | undefined;
   isPending: boolean;
   isError: boolean;
   error: unknown;

@@ -3,7 +3,7 @@ import type { Message } from '@sapa/contracts';
 import { Fragment, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayKey, dayLabel, flattenMessages, MessageBubble, useMessages } from '../../../entities/ticket';
-import { ErrorState } from '../../../shared/ui/ErrorState';
+import { QueryState } from '../../../shared/ui/QueryState';
 import { useRetryMessage } from '../api';
 
 const LOAD_OLDER_AT_PX = 80;
@@ -72,69 +72,6 @@ export function MessageList({
     }
   };
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = (
-      <Stack gap="sm" p="md" aria-busy>
-        {[60, 40, 70, 50].map((width, i) => (
-          <Box key={width} style={{ display: 'flex', justifyContent: i % 2 ? 'flex-end' : 'flex-start' }}>
-            <Skeleton height={44} width={`${width}%`} radius="md" />
-          </Box>
-        ))}
-      </Stack>
-    );
-  } else if (query.isError) {
-    body = (
-      <Box p="md">
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      </Box>
-    );
-  } else if (messages.length === 0) {
-    body = (
-      <Center h="100%">
-        <Text c="dimmed" size="sm">
-          {t('inbox.noMessages')}
-        </Text>
-      </Center>
-    );
-  } else {
-    body = (
-      <Stack gap={6} p="sm">
-        {query.isFetchingNextPage ? (
-          <Center py="xs">
-            <Loader size="xs" aria-label={t('common.loading')} />
-          </Center>
-        ) : query.hasNextPage ? null : (
-          <Text size="xs" c="dimmed" ta="center" py={4}>
-            {t('inbox.historyStart')}
-          </Text>
-        )}
-        {messages.map((message: Message, i) => {
-          const previous = messages[i - 1];
-          const newDay = !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
-          return (
-            <Fragment key={message.id}>
-              {newDay ? (
-                <Divider
-                  my={4}
-                  labelPosition="center"
-                  label={<Text size="xs">{dayLabel(message.createdAt, i18n.language)}</Text>}
-                />
-              ) : null}
-              <MessageBubble
-                message={message}
-                language={i18n.language}
-                onRetry={(m) => retry.mutate(m)}
-                retrying={retry.isPending && retry.variables?.id === message.id}
-                failureAction={failureAction}
-              />
-            </Fragment>
-          );
-        })}
-      </Stack>
-    );
-  }
-
   return (
     <Box
       ref={scroller}
@@ -145,7 +82,61 @@ export function MessageList({
       tabIndex={0}
       style={{ flex: 1, minHeight: 0, overflowY: 'auto', background: 'var(--mantine-color-gray-0)' }}
     >
-      {body}
+      <QueryState
+        query={query}
+        loading={
+          <Stack gap="sm" p="md" aria-busy>
+            {[60, 40, 70, 50].map((width, i) => (
+              <Box key={width} style={{ display: 'flex', justifyContent: i % 2 ? 'flex-end' : 'flex-start' }}>
+                <Skeleton height={44} width={`${width}%`} radius="md" />
+              </Box>
+            ))}
+          </Stack>
+        }
+        errorFrame={(error) => <Box p="md">{error}</Box>}
+        isEmpty={messages.length === 0}
+        empty={
+          <Center h="100%">
+            <Text c="dimmed" size="sm">
+              {t('inbox.noMessages')}
+            </Text>
+          </Center>
+        }
+      >
+        <Stack gap={6} p="sm">
+          {query.isFetchingNextPage ? (
+            <Center py="xs">
+              <Loader size="xs" aria-label={t('common.loading')} />
+            </Center>
+          ) : query.hasNextPage ? null : (
+            <Text size="xs" c="dimmed" ta="center" py={4}>
+              {t('inbox.historyStart')}
+            </Text>
+          )}
+          {messages.map((message: Message, i) => {
+            const previous = messages[i - 1];
+            const newDay = !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
+            return (
+              <Fragment key={message.id}>
+                {newDay ? (
+                  <Divider
+                    my={4}
+                    labelPosition="center"
+                    label={<Text size="xs">{dayLabel(message.createdAt, i18n.language)}</Text>}
+                  />
+                ) : null}
+                <MessageBubble
+                  message={message}
+                  language={i18n.language}
+                  onRetry={(m) => retry.mutate(m)}
+                  retrying={retry.isPending && retry.variables?.id === message.id}
+                  failureAction={failureAction}
+                />
+              </Fragment>
+            );
+          })}
+        </Stack>
+      </QueryState>
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flattenTickets, type TicketFilters, useTickets } from '../../../entities/ticket';
 import { EmptyState } from '../../../shared/ui/EmptyState';
-import { ErrorState } from '../../../shared/ui/ErrorState';
+import { QueryState } from '../../../shared/ui/QueryState';
 import type { BulkSelectionState } from '../../bulk';
 import { useGroupNameOf } from '../../teams/api';
 import { TicketRow } from './TicketRow';
@@ -50,79 +50,75 @@ export function TicketList({
     filters.search || filters.channel || filters.priority || filters.tag || filters.responded,
   );
 
-  if (query.isPending) {
-    return (
-      <Stack gap={0} aria-busy aria-label={t('common.loading')}>
-        {[1, 2, 3, 4, 5].map((i) => (
-          <Box key={i} px="sm" py={10} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-            <Skeleton height={12} width="60%" mb={8} />
-            <Skeleton height={10} width="85%" mb={6} />
-            <Skeleton height={8} width="30%" />
-          </Box>
-        ))}
-      </Stack>
-    );
-  }
-  if (query.isError && tickets.length === 0) {
-    return (
-      <Box p="sm">
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      </Box>
-    );
-  }
-  if (tickets.length === 0) {
-    return (
-      <EmptyState title={filtered ? t('inbox.emptyFiltered') : t(`inbox.empty.${filters.tab}`)}>
-        {filtered ? t('inbox.emptyFilteredHint') : t('inbox.emptyHint')}
-      </EmptyState>
-    );
-  }
   return (
-    <Box
-      component="ul"
-      aria-label={t('inbox.listLabel')}
-      m={0}
-      p={0}
-      style={{ listStyle: 'none', opacity: query.isPlaceholderData ? 0.6 : 1 }}
-      onKeyDown={moveFocus}
+    <QueryState
+      query={query}
+      loading={
+        <Stack gap={0} aria-busy aria-label={t('common.loading')}>
+          {[1, 2, 3, 4, 5].map((i) => (
+            <Box key={i} px="sm" py={10} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+              <Skeleton height={12} width="60%" mb={8} />
+              <Skeleton height={10} width="85%" mb={6} />
+              <Skeleton height={8} width="30%" />
+            </Box>
+          ))}
+        </Stack>
+      }
+      keepDataOnError
+      errorFrame={(error) => <Box p="sm">{error}</Box>}
+      isEmpty={tickets.length === 0}
+      empty={
+        <EmptyState title={filtered ? t('inbox.emptyFiltered') : t(`inbox.empty.${filters.tab}`)}>
+          {filtered ? t('inbox.emptyFilteredHint') : t('inbox.emptyHint')}
+        </EmptyState>
+      }
     >
-      {tickets.map((ticket) => (
-        <li key={ticket.id} style={selection?.active ? { display: 'flex' } : undefined}>
-          {selection?.active ? (
-            <Checkbox
-              pl="sm"
-              pt={12}
-              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-              aria-label={t('bulk.selectTicket', { name: ticket.contact.name, id: ticket.displayId })}
-              checked={selection.allMatching || selection.ids.has(ticket.id)}
-              disabled={selection.allMatching}
-              onChange={() => selection.toggle(ticket.id)}
-              data-testid="bulk-check"
-            />
-          ) : null}
-          <Box style={{ flex: 1, minWidth: 0 }}>
-            <TicketRow
-              ticket={ticket}
-              selected={ticket.id === selectedId}
-              onSelect={onSelect}
-              groupName={groupNameOf(ticket.groupId)}
-            />
-          </Box>
-        </li>
-      ))}
-      {hasNextPage ? (
-        <li ref={ref}>
-          <Center py="sm">
-            {isFetchingNextPage ? (
-              <Loader size="xs" aria-label={t('common.loading')} />
-            ) : (
-              <Button size="xs" variant="subtle" onClick={() => void fetchNextPage()}>
-                {t('common.loadMore')}
-              </Button>
-            )}
-          </Center>
-        </li>
-      ) : null}
-    </Box>
+      <Box
+        component="ul"
+        aria-label={t('inbox.listLabel')}
+        m={0}
+        p={0}
+        style={{ listStyle: 'none', opacity: query.isPlaceholderData ? 0.6 : 1 }}
+        onKeyDown={moveFocus}
+      >
+        {tickets.map((ticket) => (
+          <li key={ticket.id} style={selection?.active ? { display: 'flex' } : undefined}>
+            {selection?.active ? (
+              <Checkbox
+                pl="sm"
+                pt={12}
+                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                aria-label={t('bulk.selectTicket', { name: ticket.contact.name, id: ticket.displayId })}
+                checked={selection.allMatching || selection.ids.has(ticket.id)}
+                disabled={selection.allMatching}
+                onChange={() => selection.toggle(ticket.id)}
+                data-testid="bulk-check"
+              />
+            ) : null}
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              <TicketRow
+                ticket={ticket}
+                selected={ticket.id === selectedId}
+                onSelect={onSelect}
+                groupName={groupNameOf(ticket.groupId)}
+              />
+            </Box>
+          </li>
+        ))}
+        {hasNextPage ? (
+          <li ref={ref}>
+            <Center py="sm">
+              {isFetchingNextPage ? (
+                <Loader size="xs" aria-label={t('common.loading')} />
+              ) : (
+                <Button size="xs" variant="subtle" onClick={() => void fetchNextPage()}>
+                  {t('common.loadMore')}
+                </Button>
+              )}
+            </Center>
+          </li>
+        ) : null}
+      </Box>
+    </QueryState>
   );
 }

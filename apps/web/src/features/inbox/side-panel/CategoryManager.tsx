@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { TICKET_CATEGORY_NAME_MAX, type TicketCategory, ticketCategoryInputSchema } from '@sapa/contracts';
 import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -21,6 +10,7 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../../shared/ui/EmptyState';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { RowActions } from '../../../shared/ui/RowActions';
+import { SkeletonRows } from '../../../shared/ui/SkeletonRows';
 import { useCreateCategory, useDeleteCategory, useRenameCategory, useTicketCategories } from './panelApi';
 
 /** The problem with a category name: the contract's rule first, then the server's answer (e.g. a duplicate). */
@@ -92,13 +82,7 @@ export function CategoryManager({ opened, onClose }: { opened: boolean; onClose:
         </form>
         <QueryState
           query={categories}
-          loading={
-            <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-              {[0, 1, 2].map((row) => (
-                <Skeleton key={row} height={32} radius="sm" />
-              ))}
-            </Stack>
-          }
+          loading={<SkeletonRows height={32} radius="sm" />}
           isEmpty={(items) => items.length === 0}
           empty={
             <EmptyState title={t('ticketPanel.categories.empty')}>

@@ -16,7 +16,7 @@ import { accessSubjectOf, errorMessage, fieldErrorsOf, useMe } from '../../../sh
 import { useMessage } from '../../../shared/forms/useMessage';
 import { type FieldErrors, validate } from '../../../shared/forms/validate';
 import { formatDateTime } from '../../../shared/time';
-import { ErrorState } from '../../../shared/ui/ErrorState';
+import { QueryState } from '../../../shared/ui/QueryState';
 import { useContact, useUpdateContact } from './panelApi';
 
 /**
@@ -39,126 +39,131 @@ export function ContactPanel({ ticket, canEdit }: { ticket: TicketSummary; canEd
     if (stale && !editing) void refetch();
   }, [stale, editing, refetch]);
 
-  if (contact.isPending) {
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-        <Skeleton height={16} width="60%" />
-        <Skeleton height={14} width="80%" />
-        <Skeleton height={14} width="70%" />
-      </Stack>
-    );
-  }
-  if (contact.isError) return <ErrorState error={contact.error} onRetry={() => void refetch()} />;
-  const data = contact.data;
-  const whatsapp = data.identities.some((identity) => identity.channel === 'WAP');
-
   return (
-    <Stack gap="sm" data-testid="contact-panel">
-      {editing ? (
-        <ContactForm ticket={ticket} contact={data} phoneLocked={whatsapp} onDone={() => setEditing(false)} />
-      ) : (
-        <Stack gap={6}>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={600} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-              {data.name}
-            </Text>
-            {canEdit ? (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                leftSection={<IconPencil size={14} aria-hidden />}
-                onClick={() => setEditing(true)}
-                aria-label={t('contactPanel.editNamed', { name: data.name })}
-              >
-                {t('common.edit')}
-              </Button>
-            ) : null}
-          </Group>
-          <Field label={t('contactPanel.phone')} value={data.phone} />
-          <Field label={t('contactPanel.email')} value={data.email} />
-          <Field label={t('contactPanel.since')} value={formatDateTime(data.createdAt, i18n.language)} />
-          {canOpen ? (
-            <Anchor
-              component={Link}
-              to={`/contact/detail?id=${encodeURIComponent(data.id)}`}
-              size="xs"
-              fw={600}
-              aria-label={`${t('contactPanel.openContact')}: ${data.name}`}
-            >
-              <Group gap={4} wrap="nowrap" component="span">
-                <IconExternalLink size={14} aria-hidden />
-                {t('contactPanel.openContact')}
+    <QueryState
+      query={contact}
+      loading={
+        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+          <Skeleton height={16} width="60%" />
+          <Skeleton height={14} width="80%" />
+          <Skeleton height={14} width="70%" />
+        </Stack>
+      }
+    >
+      {(data) => (
+        <Stack gap="sm" data-testid="contact-panel">
+          {editing ? (
+            <ContactForm
+              ticket={ticket}
+              contact={data}
+              phoneLocked={isWhatsapp(data)}
+              onDone={() => setEditing(false)}
+            />
+          ) : (
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text fw={600} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {data.name}
+                </Text>
+                {canEdit ? (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    leftSection={<IconPencil size={14} aria-hidden />}
+                    onClick={() => setEditing(true)}
+                    aria-label={t('contactPanel.editNamed', { name: data.name })}
+                  >
+                    {t('common.edit')}
+                  </Button>
+                ) : null}
               </Group>
-            </Anchor>
-          ) : null}
+              <Field label={t('contactPanel.phone')} value={data.phone} />
+              <Field label={t('contactPanel.email')} value={data.email} />
+              <Field label={t('contactPanel.since')} value={formatDateTime(data.createdAt, i18n.language)} />
+              {canOpen ? (
+                <Anchor
+                  component={Link}
+                  to={`/contact/detail?id=${encodeURIComponent(data.id)}`}
+                  size="xs"
+                  fw={600}
+                  aria-label={`${t('contactPanel.openContact')}: ${data.name}`}
+                >
+                  <Group gap={4} wrap="nowrap" component="span">
+                    <IconExternalLink size={14} aria-hidden />
+                    {t('contactPanel.openContact')}
+                  </Group>
+                </Anchor>
+              ) : null}
+            </Stack>
+          )}
+          <div>
+            <Text size="xs" fw={600} c="dimmed" mb={4}>
+              {t('contactPanel.channels')}
+            </Text>
+            {data.identities.length === 0 ? (
+              <Text size="xs" c="dimmed">
+                {t('contactPanel.noChannels')}
+              </Text>
+            ) : (
+              <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                {data.identities.map((identity) => (
+                  <Group
+                    component="li"
+                    key={`${identity.channelAccountId}:${identity.handle}`}
+                    gap={6}
+                    wrap="nowrap"
+                  >
+                    <ChannelBadge channel={identity.channel} />
+                    <Text size="xs" truncate title={CHANNELS[identity.channel].name}>
+                      {identity.handle}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </div>
+          <div>
+            <Text size="xs" fw={600} c="dimmed" mb={4}>
+              {t('contactPanel.recentTickets')}
+            </Text>
+            <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {data.recentTickets.map((recent) => (
+                <Group
+                  component="li"
+                  key={recent.id}
+                  gap={6}
+                  wrap="wrap"
+                  justify="space-between"
+                  style={{ rowGap: 0 }}
+                >
+                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                    {recent.id === ticket.id ? (
+                      <Text size="xs" fw={600} aria-current="true" style={{ whiteSpace: 'nowrap' }}>
+                        {recent.displayId}
+                      </Text>
+                    ) : (
+                      <Anchor
+                        component={Link}
+                        to={ticketInboxPath(recent.id)}
+                        size="xs"
+                        fw={600}
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
+                        {recent.displayId}
+                      </Anchor>
+                    )}
+                    <StatusBadge status={recent.status} />
+                  </Group>
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                    {relativeTimeOf(recent.lastMessageAt, i18n.language)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </div>
         </Stack>
       )}
-      <div>
-        <Text size="xs" fw={600} c="dimmed" mb={4}>
-          {t('contactPanel.channels')}
-        </Text>
-        {data.identities.length === 0 ? (
-          <Text size="xs" c="dimmed">
-            {t('contactPanel.noChannels')}
-          </Text>
-        ) : (
-          <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-            {data.identities.map((identity) => (
-              <Group
-                component="li"
-                key={`${identity.channelAccountId}:${identity.handle}`}
-                gap={6}
-                wrap="nowrap"
-              >
-                <ChannelBadge channel={identity.channel} />
-                <Text size="xs" truncate title={CHANNELS[identity.channel].name}>
-                  {identity.handle}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-        )}
-      </div>
-      <div>
-        <Text size="xs" fw={600} c="dimmed" mb={4}>
-          {t('contactPanel.recentTickets')}
-        </Text>
-        <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-          {data.recentTickets.map((recent) => (
-            <Group
-              component="li"
-              key={recent.id}
-              gap={6}
-              wrap="wrap"
-              justify="space-between"
-              style={{ rowGap: 0 }}
-            >
-              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                {recent.id === ticket.id ? (
-                  <Text size="xs" fw={600} aria-current="true" style={{ whiteSpace: 'nowrap' }}>
-                    {recent.displayId}
-                  </Text>
-                ) : (
-                  <Anchor
-                    component={Link}
-                    to={ticketInboxPath(recent.id)}
-                    size="xs"
-                    fw={600}
-                    style={{ whiteSpace: 'nowrap' }}
-                  >
-                    {recent.displayId}
-                  </Anchor>
-                )}
-                <StatusBadge status={recent.status} />
-              </Group>
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                {relativeTimeOf(recent.lastMessageAt, i18n.language)}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
-      </div>
-    </Stack>
+    </QueryState>
   );
 }
 
@@ -270,4 +275,9 @@ function ContactForm({
       </Stack>
     </form>
   );
+}
+
+/** A WhatsApp contact's phone is its identity there and cannot be edited. */
+function isWhatsapp(contact: ContactDetail): boolean {
+  return contact.identities.some((identity) => identity.channel === 'WAP');
 }

@@ -34,7 +34,7 @@ import { LoadMoreButton } from '../../shared/ui/LoadMore';
 import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { useContactFields } from './api';
 import { BackLink } from './BackLink';
-import { download, useUploadContacts, useUploadHistory } from './uploadApi';
+import { downloadFailedRows, downloadTemplate, useUploadContacts, useUploadHistory } from './uploadApi';
 
 const STATUS_COLOR: Record<ContactUpload['status'], string> = {
   processing: 'blue',
@@ -80,8 +80,9 @@ export function BulkUploadPage() {
     });
   };
   const downloadFailed = (item: ContactUpload) =>
-    download(
-      `/api/contact-uploads/${item.id}/failed-rows?lang=${i18n.language === 'en' ? 'en' : 'id'}`,
+    downloadFailedRows(
+      item.id,
+      i18n.language === 'en' ? 'en' : 'id',
       `${item.fileName.replace(/\.(xlsx|xls|csv)$/i, '')}-${i18n.language === 'en' ? 'failed' : 'gagal'}.xlsx`,
     ).catch(() => notifications.show({ color: 'red', message: t('contacts.uploadPage.downloadFailed') }));
   const reasonOf = (item: ContactUpload) =>
@@ -113,7 +114,7 @@ export function BulkUploadPage() {
                 variant="default"
                 leftSection={<IconDownload size={16} aria-hidden />}
                 onClick={() =>
-                  void download('/api/contact-uploads/template', CONTACT_UPLOAD_TEMPLATE_NAME).catch(() =>
+                  void downloadTemplate(CONTACT_UPLOAD_TEMPLATE_NAME).catch(() =>
                     notifications.show({ color: 'red', message: t('contacts.uploadPage.downloadFailed') }),
                   )
                 }

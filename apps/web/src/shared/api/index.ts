@@ -2,6 +2,7 @@ export {
   type ApiResult,
   type CallOptions,
   call,
+  endpointUrl,
   fetchBlob,
   request,
   setLoadedVersion,

@@ -52,7 +52,7 @@ function scheduledAtOf(date: string, time: string): number | null {
  * template's header is one, send now or at a time ('Selected time has passed current time.'), a note.
  */
 export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const message = useMessage();
   const navigate = useNavigate();
   const templates = useApprovedTemplates();

@@ -50,7 +50,6 @@ export function ResultsTable<T extends { id: string }>({
   rowLabel: (row: T) => string;
   onOpen: (row: T) => void;
 }) {
-  const { t } = useTranslation();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const grid = columns.map((c) => `minmax(${c.minWidth}px, ${c.grow}fr)`).join(' ');
   const minWidth = columns.reduce((sum, c) => sum + c.minWidth + GAP, 2 * 10);

@@ -16,6 +16,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAppInfo } from '../../app/appInfo';
+import { ChannelBadge, StatusBadge, ticketInboxPath } from '../../entities/ticket';
 import { accessSubjectOf, errorMessage, useMe } from '../../shared/api';
 import { useItemEditor } from '../../shared/hooks/useItemEditor';
 import { formatDateTime } from '../../shared/time';
@@ -24,9 +25,6 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { RowActions } from '../../shared/ui/RowActions';
-import { ChannelBadge } from '../inbox/ChannelBadge';
-import { StatusBadge } from '../inbox/ChatRoom';
-import { INBOX_PATH } from '../inbox/DesktopNotifications';
 import { useDeleteView, useViews, useViewTickets } from './api';
 import { ViewFormModal } from './ViewFormModal';
 
@@ -62,7 +60,7 @@ function ViewTickets({ view }: { view: TicketView }) {
             {items.map((ticket) => (
               <Table.Tr key={ticket.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`${INBOX_PATH}?referenceId=${ticket.id}`} size="sm">
+                  <Anchor component={Link} to={ticketInboxPath(ticket.id)} size="sm">
                     {ticket.displayId}
                   </Anchor>
                 </Table.Td>

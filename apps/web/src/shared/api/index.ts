@@ -2,6 +2,7 @@ export {
   type ApiResult,
   type CallOptions,
   call,
+  endpointUrl,
   fetchBlob,
   request,
   setLoadedVersion,
@@ -11,4 +12,5 @@ export {
 export { ApiError, errorMessage, fieldErrorsOf, isErrorResponse } from './errors';
 export { accessSubjectOf, chatCreditQuery, meQuery, queryKeys, useMe } from './queries';
 export { clearSession, getSession, type Session, setSession, subscribeSession } from './session';
+export { useMediaUrl } from './useMediaUrl';
 export { useSession } from './useSession';

@@ -5,7 +5,6 @@ import { bearer, makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 
 let demo: TestServer;
-let plain: TestServer;
 let biz: Awaited<ReturnType<typeof makeBusiness>>;
 let other: Awaited<ReturnType<typeof makeBusiness>>;
 let owner: TokenPair;
@@ -28,7 +27,6 @@ const recipients = (res: { json: () => { items: { recipient: string }[] } }) =>
 
 beforeAll(async () => {
   demo = await startTestServer({ demo: true });
-  plain = await startTestServer({ work: false });
   biz = await makeBusiness(demo.deps.db, 'Demo', [{ name: 'Kedua', role: 'ADC', csPosition: 'SPV2' }]);
   other = await makeBusiness(demo.deps.db, 'Lain');
   owner = await signInFresh(demo.app, biz.owner.email);
@@ -36,15 +34,10 @@ beforeAll(async () => {
   agent = await signInFresh(demo.app, biz.agent.email);
   // A reset code for everyone: this business's owner, admins and agent, and the other business's owner.
   const everyone = [biz.owner, biz.admin, biz.members[3]!, biz.agent, other.owner].map((m) => m.email);
-  for (const email of everyone) {
-    expect((await forgot(email)).statusCode).toBe(200);
-    await waitForResetCode(demo.deps.db, email);
-  }
+  for (const email of everyone) expect((await forgot(email)).statusCode).toBe(200);
+  await Promise.all(everyone.map((email) => waitForResetCode(demo.deps.db, email)));
 });
-afterAll(async () => {
-  await plain.close();
-  await demo.close();
-});
+afterAll(() => demo?.close());
 
 describe('demo outbox', () => {
   it('is closed to anyone not signed in', async () => {
@@ -78,8 +71,13 @@ describe('demo outbox', () => {
   });
 
   it('does not exist outside demo mode', async () => {
-    const tokens = await signInFresh(plain.app, (await makeBusiness(plain.deps.db, 'Biasa')).owner.email);
-    const res = await plain.app.inject({ method: 'GET', url: '/api/demo/outbox', headers: bearer(tokens) });
-    expect(res.statusCode).toBe(404);
-  });
+    const plain = await startTestServer({ work: false });
+    try {
+      const tokens = await signInFresh(plain.app, (await makeBusiness(plain.deps.db, 'Biasa')).owner.email);
+      const res = await plain.app.inject({ method: 'GET', url: '/api/demo/outbox', headers: bearer(tokens) });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  }, 60_000);
 });

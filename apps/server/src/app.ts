@@ -81,7 +81,7 @@ export function defineJobs(deps: ServerDeps) {
     await deps.jobs.send(media, { clientId, messageId });
   });
   return {
-    notify: sendNotificationJob(deps.db),
+    notify: sendNotificationJob(deps),
     whatsappMedia: media,
     whatsappInbound: inbound.conversations,
     whatsappBroadcastStatuses: inbound.broadcastStatuses,

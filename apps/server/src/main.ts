@@ -47,10 +47,20 @@ async function main() {
     console.log(seeded ? '\nDemo business created. Sign in with:' : '\nDemo accounts:');
     for (const m of DEMO_MEMBERS)
       console.log(`  ${m.role.padEnd(3)} ${(m.csPosition ?? '').padEnd(4)} ${m.email}  /  ${DEMO_PASSWORD}`);
-    console.log(`  Demo outbox (password-reset codes): ${config.publicUrl}/demo/outbox`);
+    console.log(
+      `  Demo outbox (password-reset codes, read by the signed-in owner or an admin): ${config.publicUrl}/demo/outbox`,
+    );
     if (demoWhatsapp) console.log(`  Customer phone (WhatsApp simulator): ${demoWhatsapp.customerPageUrl}`);
     if (demoShop) console.log(`  Demo shop (live-chat widget): ${demoShop.shopPageUrl}`);
     console.log('');
+  }
+
+  if (!config.demo && (!config.delivery.smtp || !config.delivery.whatsapp)) {
+    // Without a provider a channel's one-time codes stay in the outbox table, which only demo mode serves.
+    logger.warn(
+      { email: Boolean(config.delivery.smtp), whatsapp: Boolean(config.delivery.whatsapp) },
+      'one-time codes: set SMTP_URL and PLATFORM_WHATSAPP_* so password-reset codes reach people',
+    );
   }
 
   let stopping = false;

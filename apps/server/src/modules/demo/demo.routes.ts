@@ -1,16 +1,15 @@
-import { appEndpoints } from '@sapa/contracts';
+import { appEndpoints, normalisePhone } from '@sapa/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import { PUBLIC } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
-import { normalisePhone } from '../identity/password-reset.service.js';
 import { outboxMessages } from './demo.schema.js';
 
 /** An email matches whatever its case; a phone number matches as 62… however it is typed (08…, +62…). */
 function recipientIs(recipient: string) {
   return recipient.includes('@')
     ? sql`lower(${outboxMessages.recipient}) = ${recipient.trim().toLowerCase()}`
-    : eq(outboxMessages.recipient, normalisePhone(recipient));
+    : eq(outboxMessages.recipient, normalisePhone(recipient, 'account') ?? recipient.trim());
 }
 
 /** App info for the web shell (version, partner profile) and, in demo mode only, the demo outbox. */

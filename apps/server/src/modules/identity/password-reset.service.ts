@@ -19,13 +19,6 @@ import { endAllSessions } from './sessions.js';
 /** How long a verified OTP lets the user choose a new password. */
 const RESET_SESSION_SECONDS = 15 * 60;
 
-/** Indonesian mobile numbers are stored as 62…; people type 08…, +628… or 628…. */
-export function normalisePhone(input: string): string {
-  const digits = input.replace(/\D/g, '');
-  if (digits.startsWith('0')) return `62${digits.slice(1)}`;
-  return digits;
-}
-
 const codeHash = (resetId: string, code: string) => sha256(`${resetId}:${code}`);
 
 export async function requestPasswordReset(
@@ -36,7 +29,7 @@ export async function requestPasswordReset(
   const user =
     input.channel === 'email'
       ? await repo.findUserByEmail(deps.db, input.email)
-      : await repo.findUserByPhone(deps.db, normalisePhone(input.phone));
+      : await repo.findUserByPhone(deps.db, input.phone);
   if (!user) {
     throw input.channel === 'email'
       ? new AppError(404, 'reset.emailUnregistered', { fields: { email: 'reset.emailUnregistered' } })

@@ -45,6 +45,7 @@ import {
 } from './api';
 import { BroadcastImageField } from './BroadcastImageField';
 import { detailPath } from './paths';
+import { RecipientProblems } from './RecipientProblems';
 import { SenderSelect, useSender } from './SenderSelect';
 
 type VariableChoice = { source: 'contact'; field: string } | { source: 'manual'; value: string };
@@ -101,7 +102,6 @@ export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
   const imageId = imageHeader ? imageUpload.data?.id : undefined;
   const entries = splitRecipientNumbers(numbers);
   const numberCheck = checkRecipientNumbers(entries);
-  const firstProblem = numberCheck.problems[0];
   const scheduledAt = when === 'later' ? scheduledAtOf(date, time) : null;
   const sources: BroadcastVariableSource[] = variables.map((v) =>
     v.source === 'contact' ? { source: 'contact', field: v.field, fallback: '' } : v,
@@ -273,11 +273,11 @@ export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
           maxRows={6}
           value={numbers}
           onChange={(e) => setNumbers(e.currentTarget.value)}
-          error={
-            firstProblem
-              ? `${firstProblem.value}: ${message(firstProblem.problem)}`
-              : show(local['recipients.numbers'])
-          }
+          error={numberCheck.problems.length ? undefined : show(local['recipients.numbers'])}
+        />
+        <RecipientProblems
+          testId="number-problems"
+          problems={numberCheck.problems.map((p) => ({ label: p.value, problem: p.problem }))}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <MultiSelect
@@ -329,6 +329,16 @@ export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
               problems: sheetUpload.data.problems.length,
             })}
           </Text>
+        ) : null}
+        {sheetUpload.data ? (
+          <RecipientProblems
+            color="orange"
+            testId="sheet-problems"
+            problems={sheetUpload.data.problems.map((p) => ({
+              label: t('broadcasts.sheetRow', { row: p.row, value: p.value }),
+              problem: p.problem,
+            }))}
+          />
         ) : null}
         {touched && local.recipients ? (
           <Text size="sm" c="red" role="alert">

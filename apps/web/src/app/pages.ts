@@ -73,6 +73,14 @@ export const SHELL_PAGES: Record<string, LazyPage> = {
     settingsAccount().then((m) => ({ Component: m.TwoFactorSetupPage })),
 };
 
+/**
+ * Whether a shell route has a page that works (issue 16): menus and shortcuts show only those, so nobody
+ * is sent to "not available yet" from a link the product itself offers.
+ */
+export function hasPage(path: string): boolean {
+  return Object.hasOwn(SHELL_PAGES, path);
+}
+
 export const publicNotAvailablePage: LazyPage = () =>
   notAvailable().then((m) => ({ Component: m.PublicNotAvailablePage }));
 export const shellNotAvailablePage: LazyPage = () =>

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
+import { turnOnAutoAssign } from '../teams/agents.service.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 import { createBusiness, type NewMember } from '../tenancy/tenancy.service.js';
 import { seedDemoTemplates } from './demo-templates.js';
@@ -59,5 +60,8 @@ export async function seedDemoBusiness(db: Db): Promise<boolean> {
     members: [...DEMO_MEMBERS],
   });
   await seedDemoTemplates(db, clientId);
+  // Customer Service 1 and 2 see only chats handed to them (000 §6): automatic assignment hands the demo's
+  // customer chats to the online agents in turn, so each agent's inbox fills (issue 16).
+  await turnOnAutoAssign(db, clientId);
   return true;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import type { BulkSelectionState } from '../bulk';
+import { InboxEmptyHint } from '../teams';
 import { useGroupNameOf } from '../teams/api';
 import { useTickets } from './api';
 import { flattenTickets, type TicketFilters } from './cache';
@@ -74,7 +75,7 @@ export function TicketList({
   if (tickets.length === 0) {
     return (
       <EmptyState title={filtered ? t('inbox.emptyFiltered') : t(`inbox.empty.${filters.tab}`)}>
-        {filtered ? t('inbox.emptyFilteredHint') : t('inbox.emptyHint')}
+        {filtered ? t('inbox.emptyFilteredHint') : <InboxEmptyHint />}
       </EmptyState>
     );
   }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { type BuiltShellPath, hasPage } from './builtPages';
 
 /** A lazily loaded page (one chunk per feature area). */
 export type LazyPage = () => Promise<{ Component: ComponentType }>;
@@ -35,7 +36,7 @@ export const PUBLIC_PAGES: Record<string, LazyPage> = {
 };
 
 /** Shell pages that exist; every other shell route renders the "not available yet" page. */
-export const SHELL_PAGES: Record<string, LazyPage> = {
+export const SHELL_PAGES: Record<BuiltShellPath, LazyPage> = {
   '/maker-checker/setting': () => makerChecker().then((m) => ({ Component: m.MakerCheckerSettingPage })),
   '/maker-checker/list': () => broadcasts().then((m) => ({ Component: m.ApprovalsPage })),
   '/broadcast/whatsapp': () => broadcasts().then((m) => ({ Component: m.BroadcastsPage })),
@@ -73,12 +74,9 @@ export const SHELL_PAGES: Record<string, LazyPage> = {
     settingsAccount().then((m) => ({ Component: m.TwoFactorSetupPage })),
 };
 
-/**
- * Whether a shell route has a page that works (issue 16): menus and shortcuts show only those, so nobody
- * is sent to "not available yet" from a link the product itself offers.
- */
-export function hasPage(path: string): boolean {
-  return Object.hasOwn(SHELL_PAGES, path);
+/** The page of a shell route, when it has one. */
+export function shellPageOf(path: string): LazyPage | undefined {
+  return hasPage(path) ? SHELL_PAGES[path as BuiltShellPath] : undefined;
 }
 
 export const publicNotAvailablePage: LazyPage = () =>

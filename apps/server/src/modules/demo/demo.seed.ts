@@ -1,6 +1,5 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { turnOnAutoAssign } from '../teams/agents.service.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 import { createBusiness, type NewMember } from '../tenancy/tenancy.service.js';
 import { seedDemoTemplates } from './demo-templates.js';
@@ -50,18 +49,15 @@ export const DEMO_MEMBERS: readonly NewMember[] = [
   },
 ];
 
-/** On the first start of an empty database, creates the demo business; returns whether it did. */
-export async function seedDemoBusiness(db: Db): Promise<boolean> {
+/** On the first start of an empty database, creates the demo business; returns its id, or null. */
+export async function seedDemoBusiness(db: Db): Promise<string | null> {
   const [row] = await db.select({ n: count() }).from(clients);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((row?.n ?? 0) > 0) return null;
   const { clientId } = await createBusiness(db, {
     name: DEMO_BUSINESS_NAME,
     chatCredit: 100_000,
     members: [...DEMO_MEMBERS],
   });
   await seedDemoTemplates(db, clientId);
-  // Customer Service 1 and 2 see only chats handed to them (000 §6): automatic assignment hands the demo's
-  // customer chats to the online agents in turn, so each agent's inbox fills (issue 16).
-  await turnOnAutoAssign(db, clientId);
-  return true;
+  return clientId;
 }

@@ -19,7 +19,7 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { hasPage } from '../pages';
+import { hasPage } from '../builtPages';
 import { type ShellRoute, shellRouteByPath } from '../routes';
 
 type Icon = ComponentType<{ size?: number | string; stroke?: number }>;

@@ -14,7 +14,7 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasPage } from '../../app/pages';
+import { hasPage } from '../../app/builtPages';
 import { shellRouteByPath } from '../../app/routes';
 import { accessSubjectOf } from '../../shared/api';
 import classes from './FeatureShortcuts.module.css';

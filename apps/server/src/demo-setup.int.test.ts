@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInFresh } from '../../../test/auth-helpers.js';
-import { bearer } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import { signInFresh } from '../test/auth-helpers.js';
+import { bearer } from '../test/fixtures.js';
+import { startTestServer, type TestServer, waitFor } from '../test/harness.js';
 import {
   changeValue,
   connectWhatsapp,
@@ -9,8 +9,9 @@ import {
   type FakeGraph,
   postWebhook,
   startFakeGraph,
-} from '../../../test/whatsapp.js';
-import { DEMO_PASSWORD, seedDemoBusiness } from './demo.seed.js';
+} from '../test/whatsapp.js';
+import { setUpDemoBusiness } from './demo-setup.js';
+import { DEMO_PASSWORD } from './modules/demo/demo.seed.js';
 
 let server: TestServer;
 let graph: FakeGraph;
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 describe('the demo business hands customer chats to its agents (issue 16)', () => {
   it('has automatic assignment on, so Customer Service 1 and 2 each get chats in their inbox', async () => {
-    expect(await seedDemoBusiness(server.deps.db)).toBe(true);
+    expect(await setUpDemoBusiness(server.deps.db)).toBe(true);
     const owner = await signInFresh(server.app, 'owner@demo.sapa.id', DEMO_PASSWORD);
     const config = await server.app.inject({
       method: 'GET',

@@ -1,6 +1,7 @@
 import { buildApp, registerJobs } from './app.js';
+import { setUpDemoBusiness } from './demo-setup.js';
 import { startDemoWhatsapp } from './modules/channels/demo-whatsapp.js';
-import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoBusiness } from './modules/demo/demo.seed.js';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from './modules/demo/demo.seed.js';
 import { preloadRevokedSessions } from './modules/identity/sessions.js';
 import { startDemoLivechat } from './modules/livechat/demo-livechat.js';
 import { loadConfig } from './platform/config.js';
@@ -21,7 +22,7 @@ async function main() {
   const jobDefs = registerJobs(deps);
   await jobs.start({ work: config.role !== 'api' });
 
-  const seeded = config.demo ? await seedDemoBusiness(deps.db) : false;
+  const seeded = config.demo ? await setUpDemoBusiness(deps.db) : false;
   const { app } = await buildApp(deps, jobDefs);
   if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
   // Demo: the WhatsApp Cloud simulator in-process (SIM_PORT, default PORT + 1) with the demo number connected.

@@ -4,6 +4,7 @@
  */
 import { BROADCAST_MESSAGES } from './api/broadcasts.js';
 import { EXPORT_MESSAGES } from './api/exports.js';
+import { PHONE_MESSAGES } from './phone.js';
 
 export const LANGUAGES = ['id', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -717,6 +718,7 @@ export const MESSAGES = {
   },
   ...BROADCAST_MESSAGES,
   ...EXPORT_MESSAGES,
+  ...PHONE_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

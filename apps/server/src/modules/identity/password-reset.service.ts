@@ -19,13 +19,6 @@ import { endAllSessions } from './sessions.js';
 /** How long a verified OTP lets the user choose a new password. */
 const RESET_SESSION_SECONDS = 15 * 60;
 
-/** Indonesian mobile numbers are stored as 62…; people type 08…, +628… or 628…. */
-export function normalisePhone(input: string): string {
-  const digits = input.replace(/\D/g, '');
-  if (digits.startsWith('0')) return `62${digits.slice(1)}`;
-  return digits;
-}
-
 const codeHash = (resetId: string, code: string) => sha256(`${resetId}:${code}`);
 
 /**
@@ -38,7 +31,8 @@ export async function requestPasswordReset(
   job: SendNotificationJob,
   input: { channel: 'email'; email: string } | { channel: 'phone'; phone: string },
 ) {
-  const typed = input.channel === 'email' ? input.email.trim().toLowerCase() : normalisePhone(input.phone);
+  // The contract has already put a phone number in its stored form (628…).
+  const typed = input.channel === 'email' ? input.email.trim().toLowerCase() : input.phone;
   const found =
     input.channel === 'email'
       ? await repo.findUserByEmail(deps.db, typed)

@@ -1,6 +1,6 @@
+import { normalisePhone } from '@sapa/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { normalisePhone } from '../identity/password-reset.service.js';
 import { outboxMessages } from './notifications.schema.js';
 
 /** Keeps a message no provider delivered (idempotent by message id: a retried job writes it once). */
@@ -32,7 +32,7 @@ export async function keepInOutbox(
 function recipientIs(recipient: string) {
   return recipient.includes('@')
     ? sql`lower(${outboxMessages.recipient}) = ${recipient.trim().toLowerCase()}`
-    : eq(outboxMessages.recipient, normalisePhone(recipient));
+    : eq(outboxMessages.recipient, normalisePhone(recipient, 'account') ?? recipient.trim());
 }
 
 /** The newest 50 outbox messages to the given users (optionally to one recipient). */

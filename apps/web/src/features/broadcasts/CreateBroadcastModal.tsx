@@ -79,7 +79,6 @@ export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
   const imageId = imageHeader ? imageUpload.data?.id : undefined;
   const entries = splitRecipientNumbers(numbers);
   const numberCheck = checkRecipientNumbers(entries);
-  const firstProblem = numberCheck.problems[0];
   const scheduledAt = when === 'later' ? scheduledAtOf(date, time) : null;
   const sources: BroadcastVariableSource[] = variables.map((v) =>
     v.source === 'contact' ? { source: 'contact', field: v.field, fallback: '' } : v,
@@ -178,11 +177,8 @@ export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
       <RecipientFields
         numbers={numbers}
         onNumbers={setNumbers}
-        numbersError={
-          firstProblem
-            ? `${firstProblem.value}: ${message(firstProblem.problem)}`
-            : show(local['recipients.numbers'])
-        }
+        numbersError={numberCheck.problems.length ? undefined : show(local['recipients.numbers'])}
+        numberProblems={numberCheck.problems.map((p) => ({ label: p.value, problem: p.problem }))}
         contactIds={contactIds}
         onContactIds={setContactIds}
         groupIds={groupIds}

@@ -31,6 +31,8 @@ import {
   useGroupOptions,
   type useUploadRecipientSheet,
 } from './api';
+import { RecipientProblems } from './RecipientProblems';
+import type { RecipientProblemLine } from './recipientProblems';
 
 /** The parts of the create-broadcast form; the modal keeps the state and checks the whole request. */
 
@@ -139,6 +141,7 @@ export function RecipientFields({
   numbers,
   onNumbers,
   numbersError,
+  numberProblems,
   contactIds,
   onContactIds,
   groupIds,
@@ -150,6 +153,8 @@ export function RecipientFields({
   numbers: string;
   onNumbers: (numbers: string) => void;
   numbersError: string | undefined;
+  /** Every invalid typed number with its reason. */
+  numberProblems: readonly RecipientProblemLine[];
   contactIds: string[];
   onContactIds: (ids: string[]) => void;
   groupIds: string[];
@@ -181,6 +186,7 @@ export function RecipientFields({
         onChange={(e) => onNumbers(e.currentTarget.value)}
         error={numbersError}
       />
+      <RecipientProblems testId="number-problems" problems={numberProblems} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <MultiSelect
           label={t('broadcasts.contacts')}
@@ -231,6 +237,16 @@ export function RecipientFields({
             problems: sheetUpload.data.problems.length,
           })}
         </Text>
+      ) : null}
+      {sheetUpload.data ? (
+        <RecipientProblems
+          color="orange"
+          testId="sheet-problems"
+          problems={sheetUpload.data.problems.map((p) => ({
+            label: t('broadcasts.sheetRow', { row: p.row, value: p.value }),
+            problem: p.problem,
+          }))}
+        />
       ) : null}
       {recipientsError ? (
         <Text size="sm" c="red" role="alert">

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAppInfo } from '../../app/appInfo';
 import { ChannelBadge, StatusBadge, ticketInboxPath } from '../../entities/ticket';
-import { accessSubjectOf, errorMessage, useMe } from '../../shared/api';
+import { accessSubjectOf, errorMessage, useConnectedChannels, useMe } from '../../shared/api';
 import { useItemEditor } from '../../shared/hooks/useItemEditor';
 import { formatDateTime } from '../../shared/time';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -113,6 +113,7 @@ export function TicketViewPage() {
   const { t } = useTranslation();
   const me = useMe();
   const info = useAppInfo();
+  const connectedChannels = useConnectedChannels(info.partner.allowedChannels);
   const views = useViews();
   const remove = useDeleteView();
   const [params, setParams] = useSearchParams();
@@ -223,7 +224,7 @@ export function TicketViewPage() {
       <ViewFormModal
         opened={editor.formOpened}
         view={editor.editing}
-        channels={info.partner.allowedChannels}
+        channels={connectedChannels.data ?? []}
         onClose={editor.closeForm}
         onSaved={(saved) => {
           editor.onSaved(saved);

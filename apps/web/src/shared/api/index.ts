@@ -1,3 +1,4 @@
+export { useConnectedChannels } from './channels';
 export {
   type ApiResult,
   type CallOptions,
@@ -9,6 +10,7 @@ export {
   setSessionExpiredHandler,
   upload,
 } from './client';
+export { connectedChannels } from './connectedChannels';
 export { ApiError, errorMessage, fieldErrorsOf, isErrorResponse } from './errors';
 export { accessSubjectOf, chatCreditQuery, meQuery, queryKeys, useMe } from './queries';
 export { clearSession, getSession, type Session, setSession, subscribeSession } from './session';

@@ -6,6 +6,7 @@ import { flattenTickets, type TicketFilters, useTickets } from '../../../entitie
 import { EmptyState } from '../../../shared/ui/EmptyState';
 import { QueryState } from '../../../shared/ui/QueryState';
 import type { BulkSelectionState } from '../../bulk';
+import { InboxEmptyHint } from '../../teams';
 import { useGroupNameOf } from '../../teams/api';
 import { TicketRow } from './TicketRow';
 
@@ -69,7 +70,7 @@ export function TicketList({
       isEmpty={tickets.length === 0}
       empty={
         <EmptyState title={filtered ? t('inbox.emptyFiltered') : t(`inbox.empty.${filters.tab}`)}>
-          {filtered ? t('inbox.emptyFilteredHint') : t('inbox.emptyHint')}
+          {filtered ? t('inbox.emptyFilteredHint') : <InboxEmptyHint />}
         </EmptyState>
       }
     >

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { needs, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { route } from '../../platform/http/route.js';
+import { assertAttachmentsShown } from '../teams/agents.service.js';
 import { visibleTicketOf } from '../teams/visibility.js';
 import { refusedFile, ticketForUpload, uploadAttachment } from './uploads.service.js';
 
@@ -22,6 +23,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: ServerDep
     route(scope, uploadEndpoints.upload, needs('CUSTOMER_SERVICE_INBOX', 'UPDATE'), async ({ request }) => {
       const auth = requireAuth(request);
       const ticket = ticketForUpload(visibleTicketOf(request));
+      await assertAttachmentsShown(deps.db, auth.clientId);
       if (!request.isMultipart()) throw refusedFile('attachment.fileRequired', []);
       const maxBytes = maxAttachmentBytes(ticket.channel as ChannelCode);
       let file: { bytes: Buffer; filename: string } | undefined;

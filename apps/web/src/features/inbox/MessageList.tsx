@@ -3,6 +3,7 @@ import type { Message } from '@sapa/contracts';
 import { Fragment, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import { useCsMe } from '../teams/api';
 import { useMessages, useRetryMessage } from './api';
 import { flattenMessages } from './cache';
 import { MessageBubble } from './MessageBubble';
@@ -26,6 +27,7 @@ export function MessageList({
   const { t, i18n } = useTranslation();
   const query = useMessages(ticketId);
   const retry = useRetryMessage();
+  const showCsName = useCsMe().data?.chatroom.csName ?? true;
   const messages = flattenMessages(query.data);
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ height: number; top: number } | null>(null);
@@ -129,6 +131,7 @@ export function MessageList({
                 onRetry={(m) => retry.mutate(m)}
                 retrying={retry.isPending && retry.variables?.id === message.id}
                 failureAction={failureAction}
+                showCsName={showCsName}
               />
             </Fragment>
           );

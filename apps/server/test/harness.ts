@@ -8,6 +8,7 @@ import { createServerDeps } from '../src/platform/create-deps.js';
 import { type Database, openDatabase } from '../src/platform/db/database.js';
 import type { ServerDeps } from '../src/platform/deps.js';
 import { createLogger } from '../src/platform/logging/logger.js';
+import { startTestDns, type TestDnsServer } from './dns-server.js';
 
 /** The server the integration tests run against: `postgres` (the machine's real one) or the embedded `pglite`. */
 export type TestDbKind = 'postgres' | 'pglite';
@@ -42,6 +43,8 @@ export interface TestServer extends BuiltApp {
   app: FastifyInstance;
   deps: ServerDeps;
   database: Database;
+  /** The local DNS server Sapa's resolver asks (live-chat domains): `*.example.com` and `*.example.id` exist. */
+  dns: TestDnsServer;
   /** Everything the server logged, as text: the security tests read it. */
   logs: () => string;
   close: () => Promise<void>;
@@ -56,10 +59,12 @@ export async function startTestServer(
 ) {
   const kind = options.kind ?? testDbKind();
   const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const dns = await startTestDns();
   const config: AppConfig = {
     ...loadConfig({
       DATA_DIR: '/tmp/sapa-test-unused',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      DNS_SERVERS: dns.server,
       ...options.env,
     }),
     databaseUrl: pgDb?.url,
@@ -88,12 +93,14 @@ export async function startTestServer(
     ...built,
     deps,
     database,
+    dns,
     logs: () => logText,
     close: async () => {
       await built.app.close();
       await jobs.stop();
       await database.close();
       await pgDb?.drop();
+      await dns.close();
     },
   };
   return server;

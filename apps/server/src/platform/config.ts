@@ -29,6 +29,8 @@ const envSchema = z.object({
   SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Outbound WhatsApp messages per second per number (Meta's default throughput is 80). */
   WHATSAPP_SEND_RATE: z.coerce.number().positive().default(80),
+  /** DNS resolvers ("host:port", comma-separated) that check live-chat domains; the system's when unset. */
+  DNS_SERVERS: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -51,6 +53,8 @@ export interface AppConfig {
   trustProxyHops: number;
   simPort: number;
   whatsappSendRate: number;
+  /** Resolvers for live-chat domain checks (001 §5); undefined = the system's. */
+  dnsServers: string[] | undefined;
 }
 
 /** A secret that survives restarts of the embedded setup: generated once, kept in the data folder. */
@@ -85,5 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: e.TRUST_PROXY,
     simPort: e.SIM_PORT ?? port + 1,
     whatsappSendRate: e.WHATSAPP_SEND_RATE,
+    dnsServers: e.DNS_SERVERS?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }

@@ -189,7 +189,11 @@ describe('agent attachments', () => {
         method: 'PUT',
         url: '/api/cs/configuration',
         headers: bearer(owner),
-        payload: { ...(config.json() as object), isDisplayChatroomAttachment: on, isDisplayChatroomEmoji: on },
+        payload: {
+          ...(config.json() as object),
+          isDisplayChatroomAttachment: on,
+          isDisplayChatroomEmoji: on,
+        },
       });
     expect((await put(false)).statusCode).toBe(200);
     try {

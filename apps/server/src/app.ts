@@ -50,7 +50,7 @@ import { hasOpenTickets } from './modules/teams/agents.service.js';
 import { autoAssignJob, triggerAutoAssignOnNewChats } from './modules/teams/assignment.service.js';
 import { createPhonePrivacy } from './modules/teams/phone-privacy.js';
 import { registerTeamRoutes } from './modules/teams/teams.routes.js';
-import { createTicketAudience } from './modules/teams/visibility.js';
+import { createTicketAudience, installTicketVisibility } from './modules/teams/visibility.js';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.js';
 import { registerTicketFormRoutes } from './modules/ticket-forms/ticket-forms.routes.js';
 import { registerTicketCategoryRoutes } from './modules/tickets/ticket-categories.routes.js';
@@ -136,6 +136,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
       route.config = { ...route.config, access: PUBLIC };
   });
   installRouteAccess(app, { tokens: deps.tokens, revoked: deps.revoked, routes });
+  installTicketVisibility(app, deps.db);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.header(VERSION_HEADER, deps.version);
     done();

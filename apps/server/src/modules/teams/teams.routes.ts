@@ -6,7 +6,7 @@ import { type RouteRegistrar, route } from '../../platform/http/route.js';
 import * as agents from './agents.service.js';
 import * as groups from './groups.service.js';
 import { listTicketAudit, listTicketTransfers, namesInAudit } from './ticket-history.js';
-import { requireVisibleTicket } from './visibility.js';
+import { visibleTicketOf } from './visibility.js';
 
 const languageOf = (request: FastifyRequest) => languageFromHeader(request.headers['accept-language']);
 
@@ -63,15 +63,14 @@ export function registerTeamRoutes(r: RouteRegistrar, deps: ServerDeps) {
     groups.removeGroupMember(deps, requireAuth(request), params.id!, params.userId!),
   );
 
-  route(r, teamEndpoints.transfers, inbox, async ({ params, request }) => {
-    const auth = requireAuth(request);
-    await requireVisibleTicket(deps.db, auth, params.id!);
-    return { items: await listTicketTransfers(deps.db, auth.clientId, params.id!) };
+  // Ticket-scoped: the visibility check of every /api/tickets/:id route has let the caller through.
+  route(r, teamEndpoints.transfers, inbox, async ({ request }) => {
+    const ticket = visibleTicketOf(request);
+    return { items: await listTicketTransfers(deps.db, ticket.clientId, ticket.id) };
   });
-  route(r, teamEndpoints.audit, inbox, async ({ params, request }) => {
-    const auth = requireAuth(request);
-    await requireVisibleTicket(deps.db, auth, params.id!);
-    const items = await listTicketAudit(deps.db, auth.clientId, params.id!);
-    return { items, names: await namesInAudit(deps.db, auth.clientId, items) };
+  route(r, teamEndpoints.audit, inbox, async ({ request }) => {
+    const { clientId, id } = visibleTicketOf(request);
+    const items = await listTicketAudit(deps.db, clientId, id);
+    return { items, names: await namesInAudit(deps.db, clientId, items) };
   });
 }

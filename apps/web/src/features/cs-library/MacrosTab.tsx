@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
+import { limitProps } from '../../shared/ui/limitProps';
 import { RowActions } from '../../shared/ui/RowActions';
 import { useDeleteMacro, useMacros, useSaveMacro } from './api';
 import { describeMacroAction, VARIABLES } from './macroText';
@@ -272,11 +273,12 @@ function ActionFields({ action, onChange }: { action: MacroAction; onChange: (ne
             size="xs"
             aria-label={t('csLibrary.macros.messageText')}
             placeholder={t('csLibrary.macros.messageText')}
-            description={t('csLibrary.variablesHint', VARIABLES)}
+            {...limitProps(action.text, LIBRARY_CONTENT_MAX, t, {
+              description: t('csLibrary.variablesHint', VARIABLES),
+            })}
             autosize
             minRows={2}
             maxRows={6}
-            maxLength={LIBRARY_CONTENT_MAX}
             value={action.text}
             onChange={(event) => onChange({ ...action, text: event.currentTarget.value })}
           />

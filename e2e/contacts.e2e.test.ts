@@ -207,6 +207,10 @@ describe('contact bulk upload (001 §3 upload history, §4, §5)', () => {
     await row.getByText('Berhasil sebagian').waitFor({ timeout: 60_000 });
     await row.getByText('1.990', { exact: true }).waitFor();
     await row.getByText('10', { exact: true }).waitFor();
+    // Issue 16 §9: the "being processed" toast turns into the result once the upload finished.
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: fileName });
+    await toast.getByText('1990 tersimpan · 10 gagal').waitFor();
+    expect(await page.getByText(`${fileName} sedang diproses`).count()).toBe(0);
     await screenshot(page, 'contacts-upload-id-1440');
 
     // The failed rows come back with their row number and reason.
@@ -225,8 +229,23 @@ describe('contact bulk upload (001 §3 upload history, §4, §5)', () => {
       new Set(['Format nomor telepon tidak valid']),
     );
 
-    // The saved contacts are in the list.
+    // The saved contacts are in the list, windowed (only the rows in view are in the DOM) with the next
+    // pages loaded while moving down: End from the first row reaches the 1,990th.
     await page.goto(`${url}/contact`);
+    await page.getByRole('textbox', { name: 'Cari' }).fill(`Massal ${run}`);
+    await page.locator('li[aria-setsize="100"]').first().waitFor();
+    expect(await page.getByTestId('contact-row').count()).toBeLessThan(40);
+    await page.getByTestId('contact-row').first().focus();
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press('End');
+          return page.locator('li[aria-posinset="1990"][aria-setsize="1990"]').count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    expect(await page.getByTestId('contact-row').count()).toBeLessThan(40);
     await page.getByRole('textbox', { name: 'Cari' }).fill(`Massal ${run} 1999`);
     const saved = page.getByTestId('contact-row').filter({ hasText: `Massal ${run} 1999` });
     await saved.waitFor();

@@ -23,7 +23,7 @@ import {
   isMessageKey,
 } from '@sapa/contracts';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
@@ -52,6 +52,42 @@ function fileProblem(file: File | null): string | null {
   return null;
 }
 
+/**
+ * The "being processed" toast of an upload stays only while it is processing (issue 16 §9): once the
+ * history shows it finished, the toast turns into its result.
+ */
+function useUploadToasts(items: readonly ContactUpload[]) {
+  const { t } = useTranslation();
+  const waiting = useRef(new Set<string>());
+  const finished = (item: ContactUpload) => ({
+    id: `contact-upload-${item.id}`,
+    color: item.status === 'success' ? 'green' : item.status === 'partial' ? 'orange' : 'red',
+    loading: false,
+    autoClose: true,
+    title: `${item.fileName}: ${t(`contacts.uploadStatus.${item.status}`)}`,
+    message: t('contacts.uploadPage.counts', { saved: item.savedCount, failed: item.failedCount }),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `finished` is rebuilt each render from `t`
+  useEffect(() => {
+    for (const item of items) {
+      if (item.status !== 'processing' && waiting.current.delete(item.id))
+        notifications.update(finished(item));
+    }
+  }, [items, t]);
+  return {
+    started: (upload: ContactUpload) => {
+      if (upload.status !== 'processing') return void notifications.show(finished(upload));
+      waiting.current.add(upload.id);
+      notifications.show({
+        id: `contact-upload-${upload.id}`,
+        loading: true,
+        autoClose: false,
+        message: t('contacts.uploadPage.started', { name: upload.fileName }),
+      });
+    },
+  };
+}
+
 /** /contact/bulk-upload (001 §2 bulk upload with template and upload history; §3, §4, §5, §8). */
 export function BulkUploadPage() {
   const { t, i18n } = useTranslation();
@@ -63,6 +99,7 @@ export function BulkUploadPage() {
   const history = useUploadHistory();
   const fields = useContactFields();
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const toasts = useUploadToasts(items);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,12 +107,9 @@ export function BulkUploadPage() {
     setProblem(found);
     if (found || !file) return;
     send.mutate(file, {
-      onSuccess: () => {
+      onSuccess: (upload) => {
         setFile(null);
-        notifications.show({
-          color: 'green',
-          message: t('contacts.uploadPage.started', { name: file.name }),
-        });
+        toasts.started(upload);
       },
     });
   };

@@ -152,6 +152,17 @@ describe('Daftar Chat (000 §2 chat list: search chat data, customise table data
     await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByRole('textbox', { name: 'Message keyword' }).waitFor();
     await screenshot(page, 'ticket-list-en-390');
+    // Issue 16 §9 on a phone: the page title is whole (two lines at most, never cut), and tapping the
+    // current page in the drawer closes it.
+    const title = page.getByTestId('page-title');
+    expect(await title.textContent()).toBe('Chat list');
+    expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Chat list' })
+      .click();
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
     await page.evaluate(() => localStorage.setItem('sapa.language', 'id'));
     await page.setViewportSize({ width: 1440, height: 860 });
     await page.reload();

@@ -80,6 +80,8 @@ export const ticketSummarySchema = z.object({
   priority: prioritySchema,
   tags: z.array(z.string()),
   remarks: z.string().nullable(),
+  /** The note typed when the chat was resolved (null while open or when none was typed). */
+  resolveNote: z.string().nullable(),
   /** 000 §3 ticket form chatCategory; §7 POST chatRoom/category. */
   categoryId: z.string().uuid().nullable(),
   categoryName: z.string().nullable(),

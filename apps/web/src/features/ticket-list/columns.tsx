@@ -140,6 +140,14 @@ export function useChatHistoryColumns(): ResultColumn<ChatHistoryRow>[] {
       render: (row) => <When at={row.resolvedAt} />,
     },
     {
+      // Issue 16 §5: the note typed when resolving, no longer only in the change log.
+      key: 'resolveNote',
+      label: label('resolveNote'),
+      grow: 1.4,
+      minWidth: 96,
+      render: (row) => <Plain>{row.resolveNote}</Plain>,
+    },
+    {
       key: 'remarks',
       label: label('remarks'),
       grow: 1.4,

@@ -22,8 +22,14 @@ function ChatFooter({ ticket, me, onResolve }: { ticket: TicketSummary; me: Me; 
   const { t } = useTranslation();
   if (ticket.status === 'resolved') {
     return (
-      <Alert color="green" radius={0} icon={<IconCircleCheck aria-hidden />}>
+      <Alert color="green" radius={0} icon={<IconCircleCheck aria-hidden />} data-testid="chat-resolved">
         {translateMessage('inbox.ticketClosed')}
+        {/* Issue 16 §5: the note typed when resolving ends the chat's timeline. */}
+        {ticket.resolveNote ? (
+          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {t('inbox.resolvedWithNote', { note: ticket.resolveNote })}
+          </Text>
+        ) : null}
       </Alert>
     );
   }

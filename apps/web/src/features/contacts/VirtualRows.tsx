@@ -8,6 +8,16 @@ import type { NextPages } from '../../shared/ui/LoadMore';
 const OVERSCAN = 6;
 
 /**
+ * Focuses row `index` once it is in the DOM: a row outside the window is rendered after the scroll event
+ * the virtualizer answers, a frame or a few later.
+ */
+function focusWhenRendered(scroller: HTMLElement, index: number, frames = 10) {
+  const row = scroller.querySelector<HTMLElement>(`[data-row-index="${index}"]`);
+  if (row) row.focus({ preventScroll: true });
+  else if (frames > 0) requestAnimationFrame(() => focusWhenRendered(scroller, index, frames - 1));
+}
+
+/**
  * A windowed list of fixed-height rows (ARCHITECTURE "lists are virtualised", windowing by
  * @tanstack/react-virtual): only the rows in view (and a few around them) are in the DOM. Up/Down move the
  * focus between rows, Home/End jump; the next keyset page of `pages` is fetched when the last rows come into
@@ -54,10 +64,7 @@ export function VirtualRows<T>({
     if (!element || items.length === 0) return;
     const target = Math.max(0, Math.min(items.length - 1, index));
     virtualizer.scrollToIndex(target, { align: 'auto' });
-    // The row is rendered on the next frame when it was outside the window.
-    requestAnimationFrame(() =>
-      element.querySelector<HTMLElement>(`[data-row-index="${target}"]`)?.focus({ preventScroll: true }),
-    );
+    focusWhenRendered(element, target);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-row-index]');

@@ -158,7 +158,7 @@ describe('WhatsApp follow-up template and new chat', () => {
     await modal.waitFor({ state: 'hidden' });
 
     const room = agent.getByTestId('chat-room');
-    await room.getByText('6281298765432 ·', { exact: false }).waitFor();
+    await room.getByTestId('chat-handle').getByText('6281298765432', { exact: true }).waitFor();
     await agent.waitForURL(/tab=assigned/);
     const history = agent.getByRole('log', { name: 'Riwayat chat' });
     await history

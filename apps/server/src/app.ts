@@ -33,28 +33,32 @@ import { contactUploadJob } from './modules/contacts/contact-upload.jobs.js';
 import { registerContactUploadRoutes } from './modules/contacts/contact-upload.routes.js';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
+import {
+  autoAssignJob,
+  createPhonePrivacy,
+  createTicketAudience,
+  hasOpenTickets,
+  registerInboxRoutes,
+  registerMediaRoutes,
+  registerTicketCategoryRoutes,
+  registerTicketPropertyRoutes,
+  registerUploadRoutes,
+  ticketLoad,
+  triggerAutoAssignOnNewChats,
+} from './modules/conversations/index.js';
 import { registerCsLibraryRoutes } from './modules/cs-library/cs-library.routes.js';
 import { registerAppRoutes } from './modules/demo/demo.routes.js';
 import { exportJob } from './modules/exports/exports.jobs.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
-import { registerInboxRoutes } from './modules/inbox/inbox.routes.js';
-import { registerMediaRoutes } from './modules/inbox/media.routes.js';
-import { registerUploadRoutes } from './modules/inbox/uploads.routes.js';
 import { registerLivechatRoutes } from './modules/livechat/livechat.routes.js';
 import { registerMakerCheckerRoutes } from './modules/maker-checker/maker-checker.routes.js';
 import { sendNotificationJob } from './modules/notifications/notifications.jobs.js';
 import { registerPlayRoutes } from './modules/play/play.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
-import { hasOpenTickets } from './modules/teams/agents.service.js';
-import { autoAssignJob, triggerAutoAssignOnNewChats } from './modules/teams/assignment.service.js';
-import { createPhonePrivacy } from './modules/teams/phone-privacy.js';
-import { registerTeamRoutes } from './modules/teams/teams.routes.js';
-import { createTicketAudience } from './modules/teams/visibility.js';
+import { registerTeamRoutes } from './modules/teams/index.js';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.js';
 import { registerTicketFormRoutes } from './modules/ticket-forms/ticket-forms.routes.js';
-import { registerTicketCategoryRoutes } from './modules/tickets/ticket-categories.routes.js';
-import { registerTicketPropertyRoutes } from './modules/tickets/ticket-properties.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import type { UserDeletionGuard } from './modules/users/users.service.js';
 import { registerViewRoutes } from './modules/views/views.routes.js';
@@ -158,7 +162,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   await registerUploadRoutes(app, deps);
   registerTicketPropertyRoutes(app, deps);
   registerTicketCategoryRoutes(app, deps);
-  registerTeamRoutes(app, deps);
+  registerTeamRoutes(app, deps, ticketLoad);
   registerBulkRoutes(app, deps, jobs);
   registerCsLibraryRoutes(app, deps, jobs);
   registerTicketFormRoutes(app, deps);

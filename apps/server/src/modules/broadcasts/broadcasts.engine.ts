@@ -11,7 +11,7 @@ import {
   uploadMedia,
 } from '../channels/connectors/whatsapp-cloud/graph-client.js';
 import { failure } from '../channels/connectors/whatsapp-cloud/inbound-normalise.js';
-import { mediaStorage } from '../tickets/media-storage.js';
+import { mediaStorage } from '../conversations/index.js';
 import { pauseSender, returnTokens, takeTokens } from './broadcasts.bucket.js';
 import { type Claimed, claimQueued, finishDone, recoverStale, requeue } from './broadcasts.claims.js';
 import { broadcastKeyOf } from './broadcasts.keys.js';

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { failureOf } from '../channels/connectors/whatsapp-cloud/inbound-normalise.js';
 import type { WaStatus } from '../channels/connectors/whatsapp-cloud/webhook-types.js';
-import { publishRealtime } from '../tickets/realtime.js';
+import { publishRealtime } from '../conversations/index.js';
 import { parseBroadcastKey } from './broadcasts.keys.js';
 import {
   applyRecipientTransitions,

@@ -4,7 +4,7 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
 import type { CanReceive } from '../../platform/realtime/realtime-hub.js';
-import { publishRealtime } from '../tickets/realtime.js';
+import { publishRealtime } from '../conversations/index.js';
 import * as repo from './broadcasts.repository.js';
 
 /** Broadcasts as readers see them: history, detail, recipients and the live progress (001 §2, §4). */

@@ -3,13 +3,10 @@ import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from '
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { contacts } from '../contacts/contacts.schema.js';
+import { displayIdOf, ticketFilterConditions, tickets, visibleTicketsWhere } from '../conversations/index.js';
 import { macros } from '../cs-library/cs-library.schema.js';
 import { memberships, users } from '../identity/identity.schema.js';
-import { ticketFilterConditions } from '../inbox/inbox.service.js';
-import { csGroups } from '../teams/teams.schema.js';
-import { visibleTicketsWhere } from '../teams/visibility.js';
-import { tickets } from '../tickets/tickets.schema.js';
-import { displayIdOf } from '../tickets/tickets.service.js';
+import { csGroups } from '../teams/index.js';
 import { bulkJobFailures, bulkJobs } from './bulk.schema.js';
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;

@@ -16,15 +16,22 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
 import type { CanReceive } from '../../platform/realtime/realtime-hub.js';
+import type { InboxJobs } from '../conversations/index.js';
+import {
+  assertMayAssign,
+  assertMayReply,
+  assignTicket,
+  messages,
+  previewOf,
+  publishRealtime,
+  selectSummaries,
+  tickets,
+  toMessage,
+  toTicketSummary,
+} from '../conversations/index.js';
 import { applyMacro } from '../cs-library/macros.service.js';
 import { users } from '../identity/identity.schema.js';
-import type { InboxJobs } from '../inbox/inbox.service.js';
-import { assignTicket } from '../teams/assignment.service.js';
-import { assertMayAssign, assertMayReply } from '../teams/visibility.js';
 import { saveFormState } from '../ticket-forms/ticket-forms.service.js';
-import { publishRealtime } from '../tickets/realtime.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
-import { previewOf, selectSummaries, toMessage, toTicketSummary } from '../tickets/tickets.service.js';
 import * as repo from './bulk.repository.js';
 import { BULK_CHUNK_SIZE, nextTags, ticketFailure } from './bulk.rules.js';
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/rows.js';
-import { tickets } from '../tickets/tickets.schema.js';
+import { tickets } from '../conversations/index.js';
 import { contactGroupMembers, contactGroups, contactTagLinks, contactTags } from './contact-groups.schema.js';
 import { contactIdentities, contacts } from './contacts.schema.js';
 

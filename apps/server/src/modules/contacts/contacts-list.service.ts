@@ -13,7 +13,7 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
 import { listContactBroadcasts } from '../broadcasts/contact-history.js';
-import { displayIdOf } from '../tickets/tickets.service.js';
+import { displayIdOf } from '../conversations/index.js';
 import { checkCustomValues } from './contact-fields.service.js';
 import { findContact, lockPhone, phoneTaken } from './contacts.repository.js';
 import {

@@ -2,7 +2,7 @@ import { CONTACT_RECENT_TICKETS } from '@sapa/contracts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { tickets } from '../tickets/tickets.schema.js';
+import { tickets } from '../conversations/index.js';
 import { contactIdentities, contacts } from './contacts.schema.js';
 
 export type ContactRow = typeof contacts.$inferSelect;

@@ -5,8 +5,7 @@ import type { DbOrTx } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import { publishTicketsUpdated } from '../tickets/ticket-properties.service.js';
-import { displayIdOf } from '../tickets/tickets.service.js';
+import { displayIdOf, publishTicketsUpdated } from '../conversations/index.js';
 import * as repo from './contacts.repository.js';
 import { contacts } from './contacts.schema.js';
 

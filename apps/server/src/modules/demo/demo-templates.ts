@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { upsertContactByIdentity } from '../contacts/contacts.service.js';
+import { findOrOpenTicket, messages, previewOf, tickets } from '../conversations/index.js';
 import { insertTemplates } from '../templates/templates.repository.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
-import { findOrOpenTicket, previewOf } from '../tickets/tickets.service.js';
 
 /** Approved demo templates: a follow-up with the contact's name, a new-message greeting, an order update. */
 export async function seedDemoTemplates(db: DbOrTx, clientId: string) {

@@ -24,16 +24,20 @@ import type { ChannelAccountRow } from '../channels/channels.service.js';
 import { findAccountById } from '../channels/channels.service.js';
 import { updateTicketLastStatus } from '../channels/outbound/outbound-send.job.js';
 import { fillContactDetails, upsertContactByIdentity } from '../contacts/contacts.service.js';
-import { mediaStorage } from '../tickets/media-storage.js';
-import { publishMessageUpdated, publishRealtime } from '../tickets/realtime.js';
-import { messages, type StoredMedia, tickets, uploads } from '../tickets/tickets.schema.js';
 import {
   findOrOpenTicket,
   getTicketSummary,
   type MessageRow,
+  mediaStorage,
+  messages,
   previewOf,
+  publishMessageUpdated,
+  publishRealtime,
+  type StoredMedia,
+  tickets,
   toMessage,
-} from '../tickets/tickets.service.js';
+  uploads,
+} from '../conversations/index.js';
 import { livechatVisitors } from './livechat.schema.js';
 import { livechatConfigOf, markEmbedded } from './livechat.service.js';
 import { uuidFromKey } from './livechat-files.js';

@@ -21,20 +21,21 @@ import { getAccount } from '../channels/channels.service.js';
 import type { sendJobSchema } from '../channels/outbound/outbound-send.job.js';
 import { contactIdentities, contacts } from '../contacts/contacts.schema.js';
 import { upsertContactByIdentity } from '../contacts/contacts.service.js';
-import { users } from '../identity/identity.schema.js';
-import { recordCreationTime } from '../ticket-forms/ticket-forms.service.js';
-import { publishRealtime } from '../tickets/realtime.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
 import {
   displayIdOf,
   findOrOpenTicket,
   getTicket,
   getTicketSummary,
   type MessageRow,
+  messages,
   previewOf,
+  publishRealtime,
   type TicketRow,
+  tickets,
   toMessage,
-} from '../tickets/tickets.service.js';
+} from '../conversations/index.js';
+import { users } from '../identity/identity.schema.js';
+import { recordCreationTime } from '../ticket-forms/ticket-forms.service.js';
 import { findUsableTemplate } from './templates.repository.js';
 import { renderTemplateMessage, type TemplateMessageContent } from './templates.service.js';
 

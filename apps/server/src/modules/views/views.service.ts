@@ -8,9 +8,8 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
+import { selectSummaries, tickets, toTicketSummary } from '../conversations/index.js';
 import { stopSessionsOnView } from '../play/play.repository.js';
-import { tickets } from '../tickets/tickets.schema.js';
-import { selectSummaries, toTicketSummary } from '../tickets/tickets.service.js';
 import {
   deleteViewRow,
   findViewRow,

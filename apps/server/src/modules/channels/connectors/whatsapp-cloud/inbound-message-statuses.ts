@@ -1,8 +1,8 @@
 import type { MessageStatus } from '@sapa/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../../platform/db/database.js';
-import { messages, tickets } from '../../../tickets/tickets.schema.js';
-import type { MessageRow } from '../../../tickets/tickets.service.js';
+import type { MessageRow } from '../../../conversations/index.js';
+import { messages, tickets } from '../../../conversations/index.js';
 import { failureOf } from './inbound-normalise.js';
 import type { WaStatus } from './webhook-types.js';
 

@@ -7,19 +7,21 @@ import { type DrainDefinition, defineDrain } from '../../../../platform/jobs/job
 import { takeBroadcastStatuses } from '../../../broadcasts/broadcasts.statuses.js';
 import { upsertContactsByIdentity } from '../../../contacts/contacts.repository.js';
 import {
+  type MessageRow,
+  messages,
+  previewOf,
+  publishRealtime,
+  selectSummaries,
+  ticketCounters,
+  tickets,
+  toMessage,
+  toTicketSummary,
+} from '../../../conversations/index.js';
+import {
   applyTemplateWebhooks,
   isTemplateWebhookField,
   type TemplateWebhookChange,
 } from '../../../templates/template-webhooks.js';
-import { publishRealtime } from '../../../tickets/realtime.js';
-import { messages, ticketCounters, tickets } from '../../../tickets/tickets.schema.js';
-import {
-  type MessageRow,
-  previewOf,
-  selectSummaries,
-  toMessage,
-  toTicketSummary,
-} from '../../../tickets/tickets.service.js';
 import {
   type BatchOutcome,
   type ClaimedEvent,

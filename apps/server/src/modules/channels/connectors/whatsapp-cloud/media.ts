@@ -2,9 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { defineJob } from '../../../../platform/jobs/job-queue.js';
-import { mediaStorage } from '../../../tickets/media-storage.js';
-import { publishMessageUpdated } from '../../../tickets/realtime.js';
-import { messages } from '../../../tickets/tickets.schema.js';
+import { mediaStorage, messages, publishMessageUpdated } from '../../../conversations/index.js';
 import { whatsappConfigOf } from '../../channels.schema.js';
 import { getAccount, openSecrets } from '../../channels.service.js';
 

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { defineJob } from '../../../../platform/jobs/job-queue.js';
 import { TokenBuckets } from '../../../../platform/rate/token-bucket.js';
-import { mediaStorage } from '../../../tickets/media-storage.js';
-import { messages } from '../../../tickets/tickets.schema.js';
+import { mediaStorage, messages } from '../../../conversations/index.js';
 import {
   type WhatsappCloudConfig,
   type WhatsappCloudSecrets,

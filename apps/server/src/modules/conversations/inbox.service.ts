@@ -21,18 +21,9 @@ import type { markReadJobSchema } from '../channels/connectors/whatsapp-cloud/ou
 import type { sendJobSchema } from '../channels/outbound/outbound-send.job.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { users } from '../identity/identity.schema.js';
-import { summaryMaskFor } from '../teams/agents.service.js';
-import { assignTicket as assignTo, requestAutoAssign } from '../teams/assignment.service.js';
-import { recordTicketAudit } from '../teams/ticket-history.js';
-import {
-  assertMayAssign,
-  assertMayReply,
-  inGroupWhere,
-  requireVisibleTicket,
-  visibleTicketsWhere,
-} from '../teams/visibility.js';
-import { publishRealtime } from '../tickets/realtime.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
+import { requestAutoAssign } from '../teams/index.js';
+import { assignTicket as assignTo } from './assignment.service.js';
+import { publishRealtime } from './conversation-events.js';
 import {
   getMessage,
   getTicketSummary,
@@ -42,8 +33,18 @@ import {
   type TicketRow,
   toMessage,
   toTicketSummary,
-} from '../tickets/tickets.service.js';
+} from './conversations.repository.js';
+import { messages, tickets } from './conversations.schema.js';
+import { summaryMaskFor } from './phone-privacy.js';
+import { recordTicketAudit } from './ticket-history.js';
 import { attachmentForMessage } from './uploads.service.js';
+import {
+  assertMayAssign,
+  assertMayReply,
+  inGroupWhere,
+  requireVisibleTicket,
+  visibleTicketsWhere,
+} from './visibility.js';
 
 export interface InboxJobs {
   send: JobDefinition<typeof sendJobSchema>;

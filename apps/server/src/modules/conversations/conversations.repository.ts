@@ -11,7 +11,7 @@ import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { users } from '../identity/identity.schema.js';
-import { messages, ticketCategories, ticketCounters, tickets } from './tickets.schema.js';
+import { messages, ticketCategories, ticketCounters, tickets } from './conversations.schema.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

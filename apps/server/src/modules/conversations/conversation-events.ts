@@ -1,7 +1,7 @@
 import type { RealtimeEvent } from '@sapa/contracts';
 import type { ServerDeps } from '../../platform/deps.js';
 import { REALTIME_TOPIC } from '../../platform/realtime/realtime-hub.js';
-import { type MessageRow, toMessage } from './tickets.service.js';
+import { type MessageRow, toMessage } from './conversations.repository.js';
 
 /** Publishes an inbox event for the realtime hub (topic `realtime`, payload per `realtimeEventSchema`). */
 export async function publishRealtime(deps: Pick<ServerDeps, 'bus' | 'logger'>, event: RealtimeEvent) {

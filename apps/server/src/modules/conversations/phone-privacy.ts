@@ -1,15 +1,30 @@
-import type { CsConfiguration, RealtimeEvent } from '@sapa/contracts';
+import type { CsConfiguration, RealtimeEvent, TicketSummary } from '@sapa/contracts';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { EventVariants } from '../../platform/realtime/realtime-hub.js';
-import {
-  CS_FLAGS_TOPIC,
-  type CsFlagsChanged,
-  getConfiguration,
-  hidesPhone,
-  maskSummary,
-} from './agents.service.js';
+import { CS_FLAGS_TOPIC, type CsFlagsChanged, getConfiguration, hidesPhone } from '../teams/index.js';
+
+/** Keeps the last three digits of a phone-like handle: 6281277005566 → ••••••••••566. */
+export function maskPhone(handle: string): string {
+  if (!/^\+?\d{5,}$/.test(handle)) return handle;
+  return `${'•'.repeat(handle.length - 3)}${handle.slice(-3)}`;
+}
+
+/** The summary with its contact's phone number masked. */
+export function maskSummary(t: TicketSummary): TicketSummary {
+  return { ...t, contact: { ...t.contact, handle: maskPhone(t.contact.handle) } };
+}
+
+/** A function that masks ticket summaries for this caller (identity when nothing is hidden). */
+export async function summaryMaskFor(
+  db: DbOrTx,
+  auth: Pick<AuthContext, 'clientId' | 'csPosition'>,
+): Promise<(t: TicketSummary) => TicketSummary> {
+  if (!auth.csPosition) return (t) => t;
+  if (!hidesPhone(await getConfiguration(db, auth.clientId), auth.csPosition)) return (t) => t;
+  return maskSummary;
+}
 
 type Flags = Pick<CsConfiguration, 'featureCs' | 'featureManager'>;
 

@@ -10,9 +10,9 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import type { CanReceive } from '../../platform/realtime/realtime-hub.js';
-import { tickets } from '../tickets/tickets.schema.js';
-import { getTicket, type TicketRow } from '../tickets/tickets.service.js';
-import { csGroupMembers, csGroups } from './teams.schema.js';
+import { csGroupMembers, csGroups } from '../teams/index.js';
+import { getTicket, type TicketRow } from './conversations.repository.js';
+import { tickets } from './conversations.schema.js';
 
 /**
  * Who sees which tickets (000 §6 CS roles in the inbox): Supervisors 1 and 2 and users without a CS

@@ -15,6 +15,7 @@ import { sendThroughBroadcasts } from './modules/advanced-broadcasts/advanced-br
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { broadcastEngine } from './modules/broadcasts/broadcasts.engine.js';
 import { registerBroadcastRoutes } from './modules/broadcasts/broadcasts.routes.js';
+import { takeBroadcastStatuses } from './modules/broadcasts/broadcasts.statuses.js';
 import { broadcastProgressToReaders } from './modules/broadcasts/broadcasts.views.js';
 import { bulkJob } from './modules/bulk/bulk.jobs.js';
 import { registerBulkRoutes } from './modules/bulk/bulk.routes.js';
@@ -57,6 +58,7 @@ import { sendNotificationJob } from './modules/notifications/notifications.jobs.
 import { registerPlayRoutes } from './modules/play/play.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerTeamRoutes } from './modules/teams/index.js';
+import { applyTemplateWebhooks, TEMPLATE_WEBHOOK_FIELDS } from './modules/templates/template-webhooks.js';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.js';
 import { registerTicketFormRoutes } from './modules/ticket-forms/ticket-forms.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -80,9 +82,17 @@ export function defineJobs(deps: ServerDeps) {
   const send = outboundSendJob(deps, { WAP: whatsappCloudSender(deps), LVC: livechatSender(deps) });
   const markRead = outboundMarkReadJob(deps);
   const broadcastSend = broadcastEngine(deps).drain;
-  const inbound = whatsappInboundDrains(deps, async (clientId, messageId) => {
-    await deps.jobs.send(media, { clientId, messageId });
-  });
+  // Broadcasts take the statuses of their messages and templates their review webhooks: channels imports neither.
+  const inbound = whatsappInboundDrains(
+    deps,
+    async (clientId, messageId) => {
+      await deps.jobs.send(media, { clientId, messageId });
+    },
+    {
+      statusTakers: [takeBroadcastStatuses],
+      accountChanges: [{ fields: TEMPLATE_WEBHOOK_FIELDS, apply: applyTemplateWebhooks }],
+    },
+  );
   return {
     notify: sendNotificationJob(deps.db),
     whatsappMedia: media,

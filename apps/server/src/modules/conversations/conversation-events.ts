@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '@sapa/contracts';
+import type { RealtimeEvent, TicketSummary } from '@sapa/contracts';
 import type { ServerDeps } from '../../platform/deps.js';
 import { REALTIME_TOPIC } from '../../platform/realtime/realtime-hub.js';
 import { type MessageRow, toMessage } from './conversations.repository.js';
@@ -24,4 +24,30 @@ export function publishMessageUpdated(
     ticketId: row.ticketId,
     message: toMessage(row),
   });
+}
+
+/**
+ * The events of an inbound batch, after commit: `message.created` with its ticket's summary per stored
+ * message, `message.updated` per changed one. Issued in order; a bus that pipelines (Redis) keeps it.
+ */
+export async function publishConversationEvents(
+  deps: Pick<ServerDeps, 'bus' | 'logger'>,
+  created: readonly MessageRow[],
+  updated: readonly MessageRow[],
+  summaries: ReadonlyMap<string, TicketSummary>,
+) {
+  const out: RealtimeEvent[] = [];
+  for (const row of created) {
+    const ticket = summaries.get(`${row.clientId}/${row.ticketId}`);
+    if (ticket)
+      out.push({ type: 'message.created', clientId: row.clientId, ticket, message: toMessage(row) });
+  }
+  for (const row of updated)
+    out.push({
+      type: 'message.updated',
+      clientId: row.clientId,
+      ticketId: row.ticketId,
+      message: toMessage(row),
+    });
+  await Promise.all(out.map((event) => publishRealtime(deps, event)));
 }

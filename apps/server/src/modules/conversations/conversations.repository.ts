@@ -3,9 +3,10 @@ import {
   CHAT_WINDOW_MS,
   type ChannelCode,
   type Message,
+  type MessageStatus,
   type TicketSummary,
 } from '@sapa/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
@@ -107,47 +108,241 @@ export async function findOrOpenTicket(
   db: DbOrTx,
   input: { clientId: string; contactId: string; channel: string; channelAccountId: string; at: Date },
 ): Promise<TicketRow> {
-  const findOpen = async () => {
-    const [row] = await db
-      .select()
+  const ids = await findOrOpenTicketsBatch(db, { ...input, contactIds: [input.contactId] });
+  const row = await getTicket(db, input.clientId, ids.get(input.contactId)!);
+  if (!row) throw new Error('open ticket vanished');
+  return row;
+}
+
+/**
+ * Each contact's open ticket on the channel account, or a new unassigned one (contact id → ticket id):
+ * one SELECT, then one counter bump and one multi-row INSERT for the contacts without one.
+ */
+export async function findOrOpenTicketsBatch(
+  db: DbOrTx,
+  input: { clientId: string; channel: string; channelAccountId: string; contactIds: string[]; at: Date },
+): Promise<Map<string, string>> {
+  const { clientId, channelAccountId } = input;
+  const findOpen = (contactIds: string[]) =>
+    db
+      .select({ id: tickets.id, contactId: tickets.contactId })
       .from(tickets)
       .where(
         and(
-          eq(tickets.clientId, input.clientId),
-          eq(tickets.contactId, input.contactId),
-          eq(tickets.channelAccountId, input.channelAccountId),
+          eq(tickets.clientId, clientId),
+          eq(tickets.channelAccountId, channelAccountId),
+          inArray(tickets.contactId, contactIds),
           sql`${tickets.status} in ('unassigned', 'assigned')`,
         ),
       );
-    return row;
-  };
-  const open = await findOpen();
-  if (open) return open;
-  const counter = await db
+  const result = new Map<string, string>();
+  if (input.contactIds.length === 0) return result;
+  for (const r of await findOpen(input.contactIds)) result.set(r.contactId, r.id);
+  const missing = input.contactIds.filter((c) => !result.has(c));
+  if (missing.length === 0) return result;
+  const [counter] = await db
     .insert(ticketCounters)
-    .values({ clientId: input.clientId, last: 1 })
-    .onConflictDoUpdate({ target: ticketCounters.clientId, set: { last: sql`${ticketCounters.last} + 1` } })
+    .values({ clientId, last: missing.length })
+    .onConflictDoUpdate({
+      target: ticketCounters.clientId,
+      set: { last: sql`${ticketCounters.last} + ${missing.length}` },
+    })
     .returning({ last: ticketCounters.last });
+  const first = counter!.last - missing.length + 1;
   const inserted = await db
     .insert(tickets)
-    .values({
-      clientId: input.clientId,
-      id: uuidv7(),
-      displayNumber: counter[0]!.last,
-      contactId: input.contactId,
-      channel: input.channel,
-      channelAccountId: input.channelAccountId,
-      status: 'unassigned',
-      lastMessageAt: input.at,
-      createdAt: input.at,
+    .values(
+      missing.map((contactId, i) => ({
+        clientId,
+        id: uuidv7(),
+        displayNumber: first + i,
+        contactId,
+        channel: input.channel,
+        channelAccountId,
+        status: 'unassigned' as const,
+        lastMessageAt: input.at,
+        createdAt: input.at,
+        updatedAt: input.at,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: tickets.id, contactId: tickets.contactId });
+  for (const r of inserted) result.set(r.contactId, r.id);
+  const raced = missing.filter((c) => !result.has(c));
+  if (raced.length > 0) {
+    for (const r of await findOpen(raced)) result.set(r.contactId, r.id);
+    for (const c of raced) if (!result.has(c)) throw new Error('open ticket vanished');
+  }
+  return result;
+}
+
+/** The summaries of these tickets of a business, as the inbox lists them. */
+export async function summariesOf(
+  db: DbOrTx,
+  clientId: string,
+  ticketIds: string[],
+): Promise<TicketSummary[]> {
+  if (ticketIds.length === 0) return [];
+  const rows = await selectSummaries(db).where(
+    and(eq(tickets.clientId, clientId), inArray(tickets.id, ticketIds)),
+  );
+  return rows.map(toTicketSummary);
+}
+
+export type NewMessageRow = typeof messages.$inferInsert;
+
+/** Inserts messages (500 a statement), each at most once: a known provider or client id inserts nothing. */
+export async function insertMessages(db: DbOrTx, rows: NewMessageRow[]): Promise<Map<string, MessageRow>> {
+  const inserted = new Map<string, MessageRow>();
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = await db
+      .insert(messages)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing()
+      .returning();
+    for (const r of chunk) inserted.set(r.id, r);
+  }
+  return inserted;
+}
+
+/** Sapa's ids of the messages with these provider ids on a channel account. */
+export async function idsOfProviderMessages(
+  db: DbOrTx,
+  clientId: string,
+  channelAccountId: string,
+  providerIds: string[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  if (providerIds.length === 0) return ids;
+  const rows = await db
+    .select({ id: messages.id, providerId: messages.providerMessageId })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.clientId, clientId),
+        eq(messages.channelAccountId, channelAccountId),
+        inArray(messages.providerMessageId, providerIds),
+      ),
+    );
+  for (const r of rows) if (r.providerId) ids.set(r.providerId, r.id);
+  return ids;
+}
+
+/**
+ * "A message arrived" on each ticket in one UPDATE: last_message_* (the latest time, the last preview),
+ * the customer's last message time (the 24-hour window), unread count up by the number of messages,
+ * not responded.
+ */
+export async function bumpTicketsOnInbound(
+  db: DbOrTx,
+  clientId: string,
+  perTicket: Map<string, { at: Date; preview: string; n: number }>,
+  now: Date,
+) {
+  if (perTicket.size === 0) return;
+  const values = sql.join(
+    [...perTicket].map(
+      ([id, t]) => sql`(${id}::uuid, ${t.at.toISOString()}::timestamptz, ${t.preview}::text, ${t.n}::int)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update tickets as t set
+      last_message_at = greatest(t.last_message_at, v.at),
+      last_message_preview = v.preview,
+      last_message_direction = 'in',
+      last_message_status = 'received',
+      last_customer_message_at = greatest(coalesce(t.last_customer_message_at, v.at), v.at),
+      unread_count = t.unread_count + v.n,
+      responded = false,
+      updated_at = ${now.toISOString()}::timestamptz
+    from (values ${values}) as v(id, at, preview, n)
+    where t.client_id = ${clientId} and t.id = v.id`);
+}
+
+/** A customer's reaction merged into the message it names (by provider id). */
+export async function mergeReaction(
+  db: DbOrTx,
+  input: { clientId: string; channelAccountId: string; providerMessageId: string; emoji: string; at: Date },
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({
+      payload: sql`coalesce(${messages.payload}, '{}'::jsonb) || ${JSON.stringify({ reaction: input.emoji })}::jsonb`,
       updatedAt: input.at,
     })
-    .onConflictDoNothing()
+    .where(
+      and(
+        eq(messages.clientId, input.clientId),
+        eq(messages.channelAccountId, input.channelAccountId),
+        eq(messages.providerMessageId, input.providerMessageId),
+      ),
+    )
     .returning();
-  if (inserted[0]) return inserted[0];
-  const raced = await findOpen();
-  if (!raced) throw new Error('open ticket vanished');
-  return raced;
+  return row;
+}
+
+const STATUS_RANK: Record<string, number> = { pending: 0, sent: 1, delivered: 2, read: 3 };
+
+type StatusRef = {
+  clientId: string;
+  channelAccountId: string;
+  ref: { providerMessageId: string } | { messageId: string };
+};
+
+const whereRef = (s: StatusRef) =>
+  and(
+    eq(messages.clientId, s.clientId),
+    eq(messages.channelAccountId, s.channelAccountId),
+    'messageId' in s.ref
+      ? eq(messages.id, s.ref.messageId)
+      : eq(messages.providerMessageId, s.ref.providerMessageId),
+  );
+
+/**
+ * Applies a status of an agent's message monotonically in one UPDATE: pending < sent < delivered < read;
+ * failed is terminal and never replaces read; nothing moves back. Returns the row when it changed.
+ */
+export async function applyStatus(
+  db: DbOrTx,
+  input: StatusRef & { status: MessageStatus; error?: { code: string; message: string } | null },
+): Promise<MessageRow | undefined> {
+  const rank = sql`(case ${messages.status} when 'pending' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 9 end)`;
+  const allowed =
+    input.status === 'failed'
+      ? sql`${messages.status} in ('pending', 'sent', 'delivered')`
+      : sql`${rank} < ${STATUS_RANK[input.status] ?? -1}`;
+  const [row] = await db
+    .update(messages)
+    .set({
+      status: input.status,
+      ...(input.status === 'failed' ? { error: input.error ?? null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(whereRef(input), eq(messages.direction, 'out'), allowed))
+    .returning();
+  return row;
+}
+
+/** Whether the message a status names is stored. */
+export async function messageExists(db: DbOrTx, s: StatusRef): Promise<boolean> {
+  const [row] = await db.select({ id: messages.id }).from(messages).where(whereRef(s));
+  return Boolean(row);
+}
+
+/** Keeps the ticket's last-message status in step when the message is still the latest one. */
+export async function touchTicketLastStatus(db: DbOrTx, row: MessageRow) {
+  await db
+    .update(tickets)
+    .set({ lastMessageStatus: row.status })
+    .where(
+      and(
+        eq(tickets.clientId, row.clientId),
+        eq(tickets.id, row.ticketId),
+        eq(tickets.lastMessageDirection, 'out'),
+        sql`${tickets.lastMessageAt} <= ${row.createdAt.toISOString()}::timestamptz`,
+      ),
+    );
 }
 
 export function toMessage(row: MessageRow, senderName: string | null = null): Message {

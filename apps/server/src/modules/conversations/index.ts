@@ -45,6 +45,14 @@ export {
   sendMessage,
   ticketFilterConditions,
 } from './inbox.service.js';
+export {
+  applyStatuses,
+  type InboundMessage,
+  type InboundStatus,
+  type IngestOutcome,
+  ingestInbound,
+  publishIngested,
+} from './ingest.js';
 export { registerMediaRoutes } from './media.routes.js';
 export { mediaStorage } from './media-storage.js';
 export { createPhonePrivacy, maskPhone, maskSummary } from './phone-privacy.js';

@@ -345,6 +345,19 @@ export async function touchTicketLastStatus(db: DbOrTx, row: MessageRow) {
     );
 }
 
+/** A message by the sender's own idempotency key (unique per business). */
+export async function findMessageByClientMessageId(
+  db: DbOrTx,
+  clientId: string,
+  clientMessageId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.clientId, clientId), eq(messages.clientMessageId, clientMessageId)));
+  return row;
+}
+
 export function toMessage(row: MessageRow, senderName: string | null = null): Message {
   return {
     id: row.id,

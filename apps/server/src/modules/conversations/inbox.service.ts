@@ -25,6 +25,7 @@ import { requestAutoAssign } from '../teams/index.js';
 import { assignTicket as assignTo } from './assignment.service.js';
 import { publishRealtime } from './conversation-events.js';
 import {
+  findMessageByClientMessageId,
   getMessage,
   getTicketSummary,
   type MessageRow,
@@ -206,7 +207,7 @@ export async function sendMessage(
 ): Promise<Message> {
   const ticket = await requireTicket(deps, auth, ticketId);
   if (!body.internal) assertMayReply(auth);
-  const existing = await findByClientMessageId(deps, auth.clientId, body.clientMessageId);
+  const existing = await findMessageByClientMessageId(deps.db, auth.clientId, body.clientMessageId);
   if (existing) {
     if (existing.ticketId !== ticketId) throw conflict('validation.invalid');
     return toMessage(existing, await senderNameOf(deps, auth.userId));
@@ -268,7 +269,7 @@ export async function sendMessage(
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const raced = await findByClientMessageId(deps, auth.clientId, body.clientMessageId);
+    const raced = await findMessageByClientMessageId(deps.db, auth.clientId, body.clientMessageId);
     if (!raced) throw err;
     return toMessage(raced, await senderNameOf(deps, auth.userId));
   }
@@ -283,14 +284,6 @@ export async function sendMessage(
       message,
     });
   return message;
-}
-
-async function findByClientMessageId(deps: ServerDeps, clientId: string, clientMessageId: string) {
-  const [row] = await deps.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.clientId, clientId), eq(messages.clientMessageId, clientMessageId)));
-  return row;
 }
 
 /** Sends a failed reply again (same message row, back to pending). */

@@ -17,6 +17,7 @@ export {
 export { publishMessageUpdated, publishRealtime } from './conversation-events.js';
 export {
   displayIdOf,
+  findMessageByClientMessageId,
   findOrOpenTicket,
   getTicket,
   getTicketSummary,
@@ -26,6 +27,7 @@ export {
   type TicketRow,
   toMessage,
   toTicketSummary,
+  touchTicketLastStatus,
 } from './conversations.repository.js';
 export {
   messages,

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import type { ServerDeps } from '../../../platform/deps.js';
 import { defineJob } from '../../../platform/jobs/job-queue.js';
 import { contactIdentities, contacts } from '../../contacts/contacts.schema.js';
-import { messages, publishMessageUpdated, tickets } from '../../conversations/index.js';
+import {
+  messages,
+  publishMessageUpdated,
+  tickets,
+  touchTicketLastStatus,
+} from '../../conversations/index.js';
 import { getAccount } from '../channels.service.js';
 import { failure } from '../connectors/whatsapp-cloud/inbound-normalise.js';
 import type { OutboundSenders } from './outbound-sender.js';
@@ -27,23 +32,8 @@ async function markFailed(
     .where(and(eq(messages.clientId, clientId), eq(messages.id, messageId), eq(messages.status, 'pending')))
     .returning();
   if (!row) return;
-  await updateTicketLastStatus(deps, row);
+  await touchTicketLastStatus(deps.db, row);
   await publishMessageUpdated(deps, clientId, row);
-}
-
-/** Keeps the ticket's last-message status in step when the message is still the latest one. */
-export async function updateTicketLastStatus(deps: ServerDeps, row: typeof messages.$inferSelect) {
-  await deps.db
-    .update(tickets)
-    .set({ lastMessageStatus: row.status })
-    .where(
-      and(
-        eq(tickets.clientId, row.clientId),
-        eq(tickets.id, row.ticketId),
-        eq(tickets.lastMessageDirection, 'out'),
-        sql`${tickets.lastMessageAt} <= ${row.createdAt.toISOString()}::timestamptz`,
-      ),
-    );
 }
 
 /**
@@ -106,7 +96,7 @@ export function outboundSendJob(deps: ServerDeps, senders: OutboundSenders) {
           .where(and(eq(messages.clientId, clientId), eq(messages.id, messageId)))
           .returning();
         if (updated) {
-          await updateTicketLastStatus(deps, updated);
+          await touchTicketLastStatus(deps.db, updated);
           await publishMessageUpdated(deps, clientId, updated);
         }
         return;

@@ -3,7 +3,7 @@ import { join, normalize, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { type RealtimeEvent, VERSION_HEADER } from '@sapa/contracts';
+import { VERSION_HEADER } from '@sapa/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { collectDefaultMetrics, Registry } from 'prom-client';
@@ -16,10 +16,8 @@ import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { broadcastEngine } from './modules/broadcasts/broadcasts.engine.js';
 import { registerBroadcastRoutes } from './modules/broadcasts/broadcasts.routes.js';
 import { takeBroadcastStatuses } from './modules/broadcasts/broadcasts.statuses.js';
-import { broadcastProgressToReaders } from './modules/broadcasts/broadcasts.views.js';
 import { bulkJob } from './modules/bulk/bulk.jobs.js';
 import { registerBulkRoutes } from './modules/bulk/bulk.routes.js';
-import { bulkProgressToOwner } from './modules/bulk/bulk.service.js';
 import { registerChannelRoutes } from './modules/channels/channels.routes.js';
 import { livechatSender } from './modules/channels/connectors/livechat/outbound.js';
 import { whatsappInboundDrains } from './modules/channels/connectors/whatsapp-cloud/inbound.js';
@@ -36,8 +34,6 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
 import {
   autoAssignJob,
-  createPhonePrivacy,
-  createTicketAudience,
   hasOpenTickets,
   registerInboxRoutes,
   registerMediaRoutes,
@@ -191,22 +187,12 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
     conversations: jobs.whatsappInbound,
     broadcastStatuses: jobs.whatsappBroadcastStatuses,
   });
-  // Sockets get only the tickets their user may see (000 §6 CS positions); new chats start assignment rounds.
-  const audience = createTicketAudience();
-  const phonePrivacy = createPhonePrivacy(deps);
-  const unwatch = [
-    phonePrivacy.close,
-    deps.bus.subscribe(REALTIME_TOPIC, (event) => audience.remember(event as RealtimeEvent)),
-    deps.bus.subscribe(REALTIME_TOPIC, triggerAutoAssignOnNewChats(deps)),
-  ];
+  // Sockets get what each event's audience admits (000 §6 CS positions); new chats start assignment rounds.
+  const unwatch = [deps.bus.subscribe(REALTIME_TOPIC, triggerAutoAssignOnNewChats(deps))];
   app.addHook('onClose', async () => {
     for (const u of unwatch) u();
   });
-  const hub = await registerRealtimeHub(app, deps, {
-    canReceive: broadcastProgressToReaders(bulkProgressToOwner(audience.canReceive)),
-    variants: phonePrivacy.variants,
-    prepare: phonePrivacy.prepare,
-  });
+  const hub = await registerRealtimeHub(app, deps);
   await registerLivechatRoutes(app, deps, (clientId) => hub.inboxReaderCount(clientId) > 0);
   registerMetrics(app);
   await registerWebApp(app, deps.config.webDist);

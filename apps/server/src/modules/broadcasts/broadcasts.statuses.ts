@@ -10,6 +10,7 @@ import {
   type CountersAfter,
   type RecipientTransition,
 } from './broadcasts.transitions.js';
+import { BROADCAST_READERS } from './broadcasts.views.js';
 
 const FINISHED: readonly string[] = ['delivered', 'read', 'partially_failed', 'failed'];
 
@@ -79,22 +80,26 @@ export async function takeBroadcastStatuses<T extends { provider: ProviderStatus
     afterCommit: async (deps) => {
       for (const { clientId, c } of changed) {
         const sent = c.sent + c.delivered + c.read;
-        await publishRealtime(deps, {
-          type: 'broadcast.progress',
-          clientId,
-          broadcast: {
-            id: c.id,
-            status: c.status as BroadcastStatus,
-            totals: {
-              recipients: c.total,
-              sent,
-              delivered: c.delivered + c.read,
-              read: c.read,
-              failed: c.failed,
-              pending: Math.max(0, c.total - sent - c.failed),
+        await publishRealtime(
+          deps,
+          {
+            type: 'broadcast.progress',
+            clientId,
+            broadcast: {
+              id: c.id,
+              status: c.status as BroadcastStatus,
+              totals: {
+                recipients: c.total,
+                sent,
+                delivered: c.delivered + c.read,
+                read: c.read,
+                failed: c.failed,
+                pending: Math.max(0, c.total - sent - c.failed),
+              },
             },
           },
-        });
+          BROADCAST_READERS,
+        );
       }
     },
   };

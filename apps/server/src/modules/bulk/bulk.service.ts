@@ -15,7 +15,6 @@ import { type AuthContext, authContextOf, claimsOf } from '../../platform/auth/r
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
-import type { CanReceive } from '../../platform/realtime/realtime-hub.js';
 import type { InboxJobs } from '../conversations/index.js';
 import {
   assertMayAssign,
@@ -327,9 +326,4 @@ export async function failBulkJob(deps: ServerDeps, clientId: string, jobId: str
       userId: row.userId,
       job: progressOf(row),
     });
-}
-
-/** `bulk.progress` goes only to the job's owner; every other event is left to `next`. */
-export function bulkProgressToOwner(next: CanReceive): CanReceive {
-  return (auth, event) => (event.type === 'bulk.progress' ? event.userId === auth.userId : next(auth, event));
 }

@@ -313,7 +313,18 @@ export async function retryMessage(
   if (!row) return toMessage(m, found.senderName);
   await deps.jobs.send(jobs.send, { clientId: auth.clientId, messageId });
   const message = toMessage(row, found.senderName);
-  await publishRealtime(deps, { type: 'message.updated', clientId: auth.clientId, ticketId, message });
+  await publishRealtime(
+    deps,
+    { type: 'message.updated', clientId: auth.clientId, ticketId, message },
+    {
+      visibility: 'ticket',
+      ticketId,
+      assigneeId: ticket.assigneeId,
+      assignedVia: ticket.assignedVia,
+      groupId: ticket.groupId,
+      authorId: row.senderUserId,
+    },
+  );
   return message;
 }
 

@@ -57,7 +57,7 @@ export {
 } from './ingest.js';
 export { registerMediaRoutes } from './media.routes.js';
 export { mediaStorage } from './media-storage.js';
-export { createPhonePrivacy, maskPhone, maskSummary } from './phone-privacy.js';
+export { maskPhone, maskSummary } from './phone-privacy.js';
 export { registerTicketCategoryRoutes } from './ticket-categories.routes.js';
 export { recordTicketAudit } from './ticket-history.js';
 export { registerTicketPropertyRoutes } from './ticket-properties.routes.js';
@@ -66,7 +66,6 @@ export { registerUploadRoutes } from './uploads.routes.js';
 export {
   assertMayAssign,
   assertMayReply,
-  createTicketAudience,
   inAgentGroupsWhere,
   visibleTicketsWhere,
 } from './visibility.js';

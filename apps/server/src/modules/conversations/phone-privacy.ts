@@ -1,8 +1,7 @@
-import type { CsConfiguration, RealtimeEvent, TicketSummary } from '@sapa/contracts';
+import type { CsConfiguration, CsPosition, RealtimeEvent, TicketSummary } from '@sapa/contracts';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
-import type { EventVariants } from '../../platform/realtime/realtime-hub.js';
 import { CS_FLAGS_TOPIC, type CsFlagsChanged, getConfiguration, hidesPhone } from '../teams/index.js';
 
 /** Keeps the last three digits of a phone-like handle: 6281277005566 → ••••••••••566. */
@@ -28,56 +27,72 @@ export async function summaryMaskFor(
 
 type Flags = Pick<CsConfiguration, 'featureCs' | 'featureManager'>;
 
-const MASKED = 'phone-masked';
+const POSITIONS: readonly CsPosition[] = ['SPV1', 'SPV2', 'CS1', 'CS2'];
 
-/**
- * Phone masking of socket events (000 §5 featureCs/featureManager bit 128), the same rule as over HTTP:
- * the hub asks `variants.keyOf` per socket and sends a masked copy of `message.created` and
- * `ticket.updated` to the CS positions whose flags hide phones. The flags of a business are loaded when a
- * socket of one of its CS agents connects (`prepare`) and kept current from the bus (`cs.flags`), so the
- * hub decides without a query. A business whose flags could not be loaded is masked (fail closed).
- */
-export function createPhonePrivacy(
-  deps: { db: DbOrTx; bus: EventBus },
-  options: { maxClients?: number } = {},
-) {
-  const maxClients = options.maxClients ?? 100_000;
+interface FlagsCache {
+  flags: Map<string, Flags>;
+  close: () => void;
+}
+const caches = new WeakMap<EventBus, FlagsCache>();
+const MAX_CLIENTS = 100_000;
+
+/** The businesses' CS flags this process knows, kept current from the bus (`cs.flags`), one per bus. */
+function cacheOf(bus: EventBus): FlagsCache {
+  let cache = caches.get(bus);
+  if (cache) return cache;
   const flags = new Map<string, Flags>();
-  const set = (clientId: string, value: Flags) => {
-    flags.delete(clientId);
-    flags.set(clientId, value);
-    if (flags.size > maxClients) {
-      const oldest = flags.keys().next().value;
-      if (oldest !== undefined) flags.delete(oldest);
-    }
-  };
-  const unsubscribe = deps.bus.subscribe(CS_FLAGS_TOPIC, (payload) => {
+  const close = bus.subscribe(CS_FLAGS_TOPIC, (payload) => {
     const e = payload as Partial<CsFlagsChanged> | null;
     if (typeof e?.clientId !== 'string') return;
-    set(e.clientId, { featureCs: Number(e.featureCs) || 0, featureManager: Number(e.featureManager) || 0 });
+    remember(flags, e.clientId, {
+      featureCs: Number(e.featureCs) || 0,
+      featureManager: Number(e.featureManager) || 0,
+    });
   });
+  cache = { flags, close };
+  caches.set(bus, cache);
+  return cache;
+}
 
-  async function prepare(auth: Pick<AuthContext, 'clientId' | 'csPosition'>): Promise<void> {
-    if (!auth.csPosition || flags.has(auth.clientId)) return;
-    const config = await getConfiguration(deps.db, auth.clientId);
-    // A change published while we read wins over what we read.
-    if (!flags.has(auth.clientId))
-      set(auth.clientId, { featureCs: config.featureCs, featureManager: config.featureManager });
+function remember(flags: Map<string, Flags>, clientId: string, value: Flags) {
+  flags.delete(clientId);
+  flags.set(clientId, value);
+  if (flags.size > MAX_CLIENTS) {
+    const oldest = flags.keys().next().value;
+    if (oldest !== undefined) flags.delete(oldest);
   }
+}
 
-  const variants: EventVariants = {
-    keyOf(auth, event) {
-      if (!auth.csPosition) return undefined;
-      if (event.type !== 'message.created' && event.type !== 'ticket.updated') return undefined;
-      const f = flags.get(auth.clientId);
-      return !f || hidesPhone(f, auth.csPosition) ? MASKED : undefined;
-    },
-    make(event: RealtimeEvent, key) {
-      if (key !== MASKED || (event.type !== 'message.created' && event.type !== 'ticket.updated'))
-        return event;
-      return { ...event, ticket: maskSummary(event.ticket) };
-    },
-  };
+/**
+ * The CS positions a business hides phone numbers from (000 §5 featureCs/featureManager bit 128), for the
+ * audience of a ticket event: read once per business and process, then kept current from the bus. A
+ * business whose flags cannot be read hides them from every position (fail closed).
+ */
+export async function maskedPositionsOf(
+  deps: { bus: EventBus; db?: DbOrTx; logger?: { warn: (o: object, m: string) => void } },
+  clientId: string,
+): Promise<CsPosition[]> {
+  const cache = cacheOf(deps.bus);
+  let flags = cache.flags.get(clientId);
+  if (!flags && deps.db) {
+    try {
+      const config = await getConfiguration(deps.db, clientId);
+      // A change published while we read wins over what we read.
+      flags = cache.flags.get(clientId) ?? {
+        featureCs: config.featureCs,
+        featureManager: config.featureManager,
+      };
+      remember(cache.flags, clientId, flags);
+    } catch (err) {
+      deps.logger?.warn({ err, clientId }, 'cs flags could not be read: phone numbers hidden');
+    }
+  }
+  if (!flags) return [...POSITIONS];
+  return POSITIONS.filter((p) => hidesPhone(flags, p));
+}
 
-  return { prepare, variants, close: unsubscribe };
+/** The event's copy for readers who must not see phone numbers (ticket events only). */
+export function maskedCopyOf(event: RealtimeEvent): RealtimeEvent | undefined {
+  if (event.type !== 'message.created' && event.type !== 'ticket.updated') return undefined;
+  return { ...event, ticket: maskSummary(event.ticket) };
 }

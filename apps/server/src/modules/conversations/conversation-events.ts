@@ -20,12 +20,35 @@ type Assignment = Pick<RealtimeAudience, 'assigneeId' | 'assignedVia' | 'groupId
  * audience (ARCHITECTURE hot path, step 3): the one given, else what the event's own fields say; a ticket
  * event also carries the CS positions its business hides phone numbers from, and their masked copy.
  */
-export async function publishRealtime(deps: PublishDeps, event: RealtimeEvent, audience?: RealtimeAudience) {
-  try {
-    await deps.bus.publish(REALTIME_TOPIC, await withAudience(deps, event, audience));
-  } catch (err) {
-    deps.logger.warn({ err, type: event.type }, 'realtime publish failed');
+export function publishRealtime(deps: PublishDeps, event: RealtimeEvent, audience?: RealtimeAudience) {
+  return publishInOrder(deps, [[event, audience]]);
+}
+
+/**
+ * Publishes events in their order: every audience is stamped first (which may read a business's flags),
+ * then the publishes are issued one after the other (a bus that pipelines, Redis, keeps that order).
+ */
+async function publishInOrder(
+  deps: PublishDeps,
+  events: readonly [RealtimeEvent, RealtimeAudience | undefined][],
+) {
+  const stamped: AudiencedEvent[] = [];
+  for (const [event, audience] of events) {
+    try {
+      stamped.push(await withAudience(deps, event, audience));
+    } catch (err) {
+      deps.logger.warn({ err, type: event.type }, 'realtime publish failed');
+    }
   }
+  await Promise.all(
+    stamped.map(async (event) => {
+      try {
+        await deps.bus.publish(REALTIME_TOPIC, event);
+      } catch (err) {
+        deps.logger.warn({ err, type: event.type }, 'realtime publish failed');
+      }
+    }),
+  );
 }
 
 async function withAudience(
@@ -105,5 +128,5 @@ export async function publishConversationEvents(
       { type: 'message.updated', clientId: row.clientId, ticketId: row.ticketId, message: toMessage(row) },
       messageAudience(row, assignments.get(`${row.clientId}/${row.ticketId}`)),
     ]);
-  await Promise.all(out.map(([event, audience]) => publishRealtime(deps, event, audience)));
+  await publishInOrder(deps, out);
 }

@@ -176,7 +176,8 @@ describe('contact bulk upload (001 §3 upload history, §4, §5)', () => {
 
     // 2,000 rows with a new tag and the custom field; every 200th (from the 8th) has a phone that is not a
     // number.
-    const prefix = `6285${String(Date.now()).slice(-6)}`;
+    // 13 digits: the phone rule's most (001 §9).
+    const prefix = `6285${String(Date.now()).slice(-5)}`;
     const tag = `Massal ${run}`;
     const rows: string[][] = [[...CONTACT_UPLOAD_COLUMNS, 'Tag', cityColumn]];
     const bad: number[] = [];
@@ -222,7 +223,7 @@ describe('contact bulk upload (001 §3 upload history, §4, §5)', () => {
     expect(failedRows[0]).toEqual([...rows[0]!, 'Baris', 'Alasan']);
     expect(failedRows.slice(1).map((r) => Number(r[8]))).toEqual(bad);
     expect(new Set(failedRows.slice(1).map((r) => r[9]))).toEqual(
-      new Set(['Format nomor telepon tidak valid']),
+      new Set(['Nomor telepon hanya boleh berisi angka.']),
     );
 
     // The saved contacts are in the list.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: lint, typecheck, unit, integration on PostgreSQL, the same on embedded PGlite
+# The whole test suite: lint, layer rules, typecheck, unit, integration on PostgreSQL, the same on embedded PGlite
 # (smoke), the web build, then the browser journeys in Chromium. `.ci/run` calls exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,8 @@ vitest() {
 
 echo "== lint (biome)"
 npx biome check .
+echo "== layer rules (dependency-cruiser)"
+node scripts/check-deps.mjs
 echo "== typecheck"
 npm run typecheck --silent
 echo "== unit"

@@ -64,6 +64,7 @@ import { installRouteAccess, PUBLIC, type RegisteredRoute } from './platform/aut
 import type { ServerDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { contractSerializerCompiler } from './platform/http/serializer.js';
+import { installUnstorableTextGuard } from './platform/http/unstorable-text.js';
 import { REALTIME_TOPIC, registerRealtimeHub } from './platform/realtime/realtime-hub.js';
 
 export interface BuiltApp {
@@ -90,7 +91,7 @@ export function defineJobs(deps: ServerDeps) {
     },
   );
   return {
-    notify: sendNotificationJob(deps.db),
+    notify: sendNotificationJob(deps),
     whatsappMedia: media,
     whatsappInbound: inbound.conversations,
     whatsappBroadcastStatuses: inbound.broadcastStatuses,
@@ -137,6 +138,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler);
   installErrorHandler(app);
+  installUnstorableTextGuard(app);
   // The OpenAPI document and its UI are registered by @fastify/swagger-ui, which cannot declare an access:
   // they are public (runs before the guard records the route).
   app.addHook('onRoute', (route) => {

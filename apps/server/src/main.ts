@@ -1,6 +1,7 @@
 import { buildApp, registerJobs } from './app.js';
+import { setUpDemoBusiness } from './demo-setup.js';
 import { startDemoWhatsapp } from './modules/channels/demo-whatsapp.js';
-import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoBusiness } from './modules/demo/demo.seed.js';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from './modules/demo/demo.seed.js';
 import { preloadRevokedSessions } from './modules/identity/sessions.js';
 import { startDemoLivechat } from './modules/livechat/demo-livechat.js';
 import { loadConfig } from './platform/config.js';
@@ -21,7 +22,7 @@ async function main() {
   const jobDefs = registerJobs(deps);
   await jobs.start({ work: config.role !== 'api' });
 
-  const seeded = config.demo ? await seedDemoBusiness(deps.db) : false;
+  const seeded = config.demo ? await setUpDemoBusiness(deps.db) : false;
   const { app } = await buildApp(deps, jobDefs);
   if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
   // Demo: the WhatsApp Cloud simulator in-process (SIM_PORT, default PORT + 1) with the demo number connected.
@@ -47,10 +48,20 @@ async function main() {
     console.log(seeded ? '\nDemo business created. Sign in with:' : '\nDemo accounts:');
     for (const m of DEMO_MEMBERS)
       console.log(`  ${m.role.padEnd(3)} ${(m.csPosition ?? '').padEnd(4)} ${m.email}  /  ${DEMO_PASSWORD}`);
-    console.log(`  Demo outbox (password-reset codes): ${config.publicUrl}/demo/outbox`);
+    console.log(
+      `  Demo outbox (password-reset codes, read by the signed-in owner or an admin): ${config.publicUrl}/demo/outbox`,
+    );
     if (demoWhatsapp) console.log(`  Customer phone (WhatsApp simulator): ${demoWhatsapp.customerPageUrl}`);
     if (demoShop) console.log(`  Demo shop (live-chat widget): ${demoShop.shopPageUrl}`);
     console.log('');
+  }
+
+  if (!config.demo && (!config.delivery.smtp || !config.delivery.whatsapp)) {
+    // Without a provider a channel's one-time codes stay in the outbox table, which only demo mode serves.
+    logger.warn(
+      { email: Boolean(config.delivery.smtp), whatsapp: Boolean(config.delivery.whatsapp) },
+      'one-time codes: set SMTP_URL and PLATFORM_WHATSAPP_* so password-reset codes reach people',
+    );
   }
 
   let stopping = false;

@@ -2,7 +2,7 @@ import type { TokenPair } from '@sapa/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { authenticator } from 'otplib';
-import { outboxMessages } from '../src/modules/demo/demo.schema.js';
+import { outboxMessages } from '../src/modules/notifications/notifications.schema.js';
 import type { Db } from '../src/platform/db/database.js';
 import { PASSWORD } from './fixtures.js';
 import { waitFor } from './harness.js';

@@ -115,6 +115,53 @@ describe('bad input never gives a 500', () => {
     }
   });
 
+  it('refuses NUL and lone surrogates in a body value, a body key and a query with 400 and the translated message', async () => {
+    const post = (payload: string, lang = 'en') =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/contacts',
+        headers: { ...bearer(tokens), 'content-type': 'application/json', 'accept-language': lang },
+        payload,
+      });
+    const cases: [string, string, string][] = [
+      ['NUL in a value', '{"name":"Ada\\u0000","phone":"6281234500001"}', 'name'],
+      ['a lone high surrogate', '{"name":"Ada\\ud83d","phone":"6281234500002"}', 'name'],
+      ['a lone low surrogate', '{"name":"\\ude00Ada","phone":"6281234500003"}', 'name'],
+      [
+        'NUL in a key',
+        '{"name":"Ada","phone":"6281234500004","customValues":{"k\\u0000":null}}',
+        'customValues.k\0',
+      ],
+    ];
+    for (const [label, payload, field] of cases) {
+      const res = await post(payload);
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
+      expect(res.json(), label).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'The request is invalid',
+        code: 'validation.invalid',
+        fields: { [field]: 'The request is invalid' },
+      });
+    }
+    const indonesian = await post(cases[0]![1], 'id');
+    expect(indonesian.json().message).toBe('Permintaan tidak valid');
+    // An emoji (a well-formed pair) is text like any other.
+    const emoji = await post('{"name":"Ada \\ud83d\\ude00","phone":"6281234500009"}');
+    expect(emoji.statusCode, emoji.body).toBe(200);
+    expect(emoji.json().name).toBe('Ada \u{1F600}');
+    const query = await server.app.inject({
+      method: 'GET',
+      url: '/api/contacts?search=a%00b',
+      headers: { ...bearer(tokens), 'accept-language': 'en' },
+    });
+    expect(query.statusCode, query.body).toBe(400);
+    expect(query.json()).toMatchObject({
+      message: 'The request is invalid',
+      fields: { search: 'The request is invalid' },
+    });
+  });
+
   it('gives the expected status for each kind of bad request', async () => {
     const login = (payload: string | undefined, type = 'application/json') =>
       server.app.inject({

@@ -42,6 +42,8 @@ export interface TestServer extends BuiltApp {
   app: FastifyInstance;
   deps: ServerDeps;
   database: Database;
+  /** The database's address (PostgreSQL) — a second instance opens its own connections to it. */
+  databaseUrl: string | undefined;
   /** Everything the server logged, as text: the security tests read it. */
   logs: () => string;
   close: () => Promise<void>;
@@ -49,25 +51,44 @@ export interface TestServer extends BuiltApp {
 
 /**
  * A complete Sapa (real database through the product's own code, migrations, pg-boss, routes) in this
- * process. `work: true` also runs the job handlers.
+ * process. `work: true` also runs the job handlers. `demo: true` runs it in demo mode (no demo seed).
+ * `sameDatabaseAs`: a second instance on the first one's database — on PostgreSQL with its own connection
+ * pool, as a second process would; on PGlite (one process only) on the same embedded database.
  */
 export async function startTestServer(
-  options: { kind?: TestDbKind; work?: boolean; env?: Record<string, string> } = {},
+  options: {
+    kind?: TestDbKind;
+    work?: boolean;
+    env?: Record<string, string>;
+    demo?: boolean;
+    sameDatabaseAs?: TestServer;
+  } = {},
 ) {
   const kind = options.kind ?? testDbKind();
-  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const shared = options.sameDatabaseAs;
+  const pgDb = shared
+    ? shared.databaseUrl
+      ? { url: shared.databaseUrl, drop: async () => {} }
+      : null
+    : kind === 'postgres'
+      ? await createPostgresDatabase()
+      : null;
   const config: AppConfig = {
     ...loadConfig({
       DATA_DIR: '/tmp/sapa-test-unused',
-      JWT_SECRET: randomBytes(32).toString('hex'),
+      // A second instance shares the first one's secret, as every process of one deployment does.
+      JWT_SECRET: shared?.deps.config.jwtSecret ?? randomBytes(32).toString('hex'),
       ...options.env,
     }),
     databaseUrl: pgDb?.url,
-    demo: false,
+    demo: options.demo ?? false,
     logLevel: 'info',
   };
-  const database = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5 });
-  await database.migrate();
+  const database =
+    shared && !shared.databaseUrl
+      ? shared.database
+      : await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5 });
+  if (!shared) await database.migrate();
   let logText = '';
   const logger = createLogger({
     level: 'info',
@@ -88,10 +109,12 @@ export async function startTestServer(
     ...built,
     deps,
     database,
+    databaseUrl: pgDb?.url,
     logs: () => logText,
     close: async () => {
       await built.app.close();
       await jobs.stop();
+      if (shared && !shared.databaseUrl) return;
       await database.close();
       await pgDb?.drop();
     },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outboxMessages } from '../src/modules/demo/demo.schema.js';
 import { newMessageId, sendNotificationJob } from '../src/modules/notifications/notifications.jobs.js';
+import { outboxMessages } from '../src/modules/notifications/notifications.schema.js';
 import { waitForResetCode } from './auth-helpers.js';
 import { makeBusiness } from './fixtures.js';
 import { startTestServer, type TestDbKind, waitFor } from './harness.js';
@@ -15,7 +15,7 @@ describe.each<TestDbKind>(['pglite', 'postgres'])('pg-boss on %s', (kind) => {
 
       // A job straight through the queue: the worker writes the outbox row.
       const messageId = newMessageId();
-      const jobId = await server.deps.jobs.send(sendNotificationJob(server.deps.db), {
+      const jobId = await server.deps.jobs.send(sendNotificationJob(server.deps), {
         channel: 'email',
         recipient: `jobs-${kind}@example.com`,
         subject: 'probe',

@@ -1,8 +1,11 @@
 import { Writable } from 'node:stream';
 import type { TokenPair } from '@sapa/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, defineJobs } from '../src/app.js';
+import { contacts } from '../src/modules/contacts/contacts.schema.js';
 import { createLogger } from '../src/platform/logging/logger.js';
 import { nextIp, totpNow, waitForResetCode } from './auth-helpers.js';
 import { bearer, makeBusiness, PASSWORD } from './fixtures.js';
@@ -73,6 +76,39 @@ describe('no password, token, code or secret reaches the logs', () => {
     ]) {
       expect(line, value).not.toContain(value);
     }
+  });
+
+  it("never logs a failed statement's parameters or the values PostgreSQL quotes back", async () => {
+    const before = server.logs().length;
+    const contact = {
+      clientId: biz.clientId,
+      name: 'Siti Rahasia Pelanggan',
+      phone: '6281299990001',
+      email: 'siti.rahasia@example.com',
+    };
+    await server.deps.db.insert(contacts).values({ ...contact, id: uuidv7() });
+    // The same phone again: a unique violation whose statement carries the name, phone and e-mail, and whose
+    // detail names the phone.
+    const duplicate = await server.deps.db
+      .insert(contacts)
+      .values({ ...contact, id: uuidv7() })
+      .catch((err: unknown) => err);
+    // A value PostgreSQL quotes in its message (a name where an id belongs).
+    const badId = await server.deps.db
+      .select()
+      .from(contacts)
+      .where(sql`${contacts.id} = ${'Siti Rahasia Pelanggan'}::uuid`)
+      .catch((err: unknown) => err);
+    expect(String(duplicate)).toContain('6281299990001');
+    server.deps.logger.error({ err: duplicate }, 'statement failed');
+    server.deps.logger.error({ err: badId }, 'statement failed');
+    server.deps.logger.warn({ error: duplicate }, 'statement failed');
+    const text = server.logs().slice(before);
+    expect(text).toContain('Failed query');
+    expect(text).toContain('contacts_phone_key');
+    expect(text).toContain('duplicate key value violates unique constraint');
+    for (const personal of ['Siti Rahasia Pelanggan', '6281299990001', 'siti.rahasia@example.com'])
+      expect(text, personal).not.toContain(personal);
   });
 
   it('keeps sign-in, refresh, password change, 2FA and forgot-password flows out of the logs', async () => {

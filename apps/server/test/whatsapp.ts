@@ -72,6 +72,14 @@ export const APP_SECRET = 'app-secret-123456';
 export const VERIFY_TOKEN = 'verify-token-123456';
 export const ACCESS_TOKEN = 'access-token-abcdefghij';
 
+/**
+ * The phone number id `changeValue` puts in its metadata. Meta names the number a delivery is for;
+ * `postWebhook` puts the connected account's number in its place, as Meta would.
+ */
+export const ACCOUNT_NUMBER_ID = '10000';
+/** Channel account id → its phone number id (accounts connected by `connectWhatsapp`). */
+const numberOfAccount = new Map<string, string>();
+
 let phoneCounter = 0;
 /** Connects a WhatsApp Cloud account through the API and returns its id. */
 export async function connectWhatsapp(app: FastifyInstance, tokens: TokenPair, graphBaseUrl: string) {
@@ -92,7 +100,9 @@ export async function connectWhatsapp(app: FastifyInstance, tokens: TokenPair, g
     },
   });
   if (res.statusCode !== 200) throw new Error(`connect failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string; webhookUrl: string };
+  const account = res.json() as { id: string; webhookUrl: string };
+  numberOfAccount.set(account.id, `10${n}`);
+  return account;
 }
 
 export interface InboundText {
@@ -112,7 +122,7 @@ export function changeValue(opts: {
 }) {
   return {
     messaging_product: 'whatsapp',
-    metadata: { display_phone_number: '6281000', phone_number_id: '10000' },
+    metadata: { display_phone_number: '6281000', phone_number_id: ACCOUNT_NUMBER_ID },
     ...(opts.messages
       ? {
           contacts: opts.messages.map((m) => ({
@@ -152,6 +162,20 @@ export function delivery(...entries: ReturnType<typeof changeValue>[][]) {
   };
 }
 
+/** `body` with `ACCOUNT_NUMBER_ID` in its changes' metadata replaced by the account's phone number id. */
+function addressed(body: unknown, accountId: string): unknown {
+  const number = numberOfAccount.get(accountId);
+  if (!number) return body;
+  return JSON.parse(JSON.stringify(body), (key, value) =>
+    key === 'phone_number_id' && value === ACCOUNT_NUMBER_ID ? number : value,
+  );
+}
+
+/** The bytes `postWebhook` sends for `body` (the redelivery key is their sha256). */
+export function deliveryBytes(accountId: string, body: unknown): Buffer {
+  return Buffer.from(typeof body === 'string' ? body : JSON.stringify(addressed(body, accountId)));
+}
+
 /** Posts a delivery signed like Meta (or with the given signature). */
 export function postWebhook(
   app: FastifyInstance,
@@ -159,7 +183,7 @@ export function postWebhook(
   body: unknown,
   options: { signature?: string | null; secret?: string } = {},
 ) {
-  const raw = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+  const raw = deliveryBytes(accountId, body);
   const signature =
     options.signature === undefined ? metaSignature(options.secret ?? APP_SECRET, raw) : options.signature;
   return app.inject({

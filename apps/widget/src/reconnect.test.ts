@@ -3,9 +3,10 @@ import {
   REALTIME_RECONNECT,
   WIDGET_SOCKET_PATH,
   WIDGET_TOKEN_HEADER,
+  widgetEndpoints,
 } from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_HEADER } from './api.js';
+import { TOKEN_HEADER, WIDGET_ROUTES } from './api.js';
 import { pickLanguage } from './i18n.js';
 import { RECONNECT, reconnectDelay } from './reconnect.js';
 
@@ -17,6 +18,14 @@ describe('widget reconnect back-off', () => {
     expect(widget.MAX_FILES).toBe(MAX_ATTACHMENTS);
     expect(TOKEN_HEADER).toBe(WIDGET_TOKEN_HEADER);
   });
+  it.each(Object.entries(WIDGET_ROUTES))(
+    'calls %s with the method and path of its contract endpoint',
+    (name, route) => {
+      const endpoint = widgetEndpoints[name as keyof typeof widgetEndpoints];
+      expect(route.method).toBe(endpoint.method);
+      expect(`/api/widget/:accountId${route.path}`).toBe(endpoint.path);
+    },
+  );
   it('uses the same constants as the contracts', () => {
     for (const [key, value] of Object.entries(RECONNECT))
       expect(value).toEqual(REALTIME_RECONNECT[key as keyof typeof REALTIME_RECONNECT]);

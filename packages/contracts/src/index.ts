@@ -32,3 +32,4 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './partner.js';
 export * from './permissions/index.js';
+export * from './phone.js';

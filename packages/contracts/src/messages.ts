@@ -4,6 +4,7 @@
  */
 import { BROADCAST_MESSAGES } from './api/broadcasts.js';
 import { EXPORT_MESSAGES } from './api/exports.js';
+import { PHONE_MESSAGES } from './phone.js';
 
 export const LANGUAGES = ['id', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -120,6 +121,18 @@ export const MESSAGES = {
   'user.cannotDeleteSelf': {
     en: 'You cannot delete your own user.',
     id: 'Anda tidak dapat menghapus pengguna Anda sendiri.',
+  },
+  'user.notBelowYou': {
+    en: 'You can only manage users below your own role.',
+    id: 'Anda hanya dapat mengelola pengguna di bawah peran Anda.',
+  },
+  'user.tooManyRefusals': {
+    en: 'Too many users could not be added. Please try again later.',
+    id: 'Terlalu banyak pengguna yang tidak dapat ditambahkan. Silakan coba lagi nanti.',
+  },
+  'demo.outboxForbidden': {
+    en: 'Only the owner or an admin of the demo business can read its outbox.',
+    id: 'Hanya pemilik atau admin bisnis demo yang dapat membaca kotak keluarnya.',
   },
   'user.cannotDeleteOwner': { en: 'The owner cannot be deleted.', id: 'Pemilik tidak dapat dihapus.' },
   'role.nameTaken': {
@@ -705,6 +718,7 @@ export const MESSAGES = {
   },
   ...BROADCAST_MESSAGES,
   ...EXPORT_MESSAGES,
+  ...PHONE_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -29,7 +29,31 @@ const envSchema = z.object({
   SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Outbound WhatsApp messages per second per number (Meta's default throughput is 80). */
   WHATSAPP_SEND_RATE: z.coerce.number().positive().default(80),
+  /** Mail server for one-time codes and notification emails, e.g. smtps://user:pass@smtp.example.com:465. */
+  SMTP_URL: z.string().url().optional(),
+  /** The From of those emails. */
+  SMTP_FROM: z.string().optional(),
+  /** The platform's own WhatsApp Cloud number that sends one-time codes (its Graph phone number id and token). */
+  PLATFORM_WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  PLATFORM_WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  PLATFORM_WHATSAPP_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v25.0'),
+  /** The approved authentication template (one body parameter and a copy-code button: the code). */
+  PLATFORM_WHATSAPP_OTP_TEMPLATE: z.string().default('sapa_otp'),
+  PLATFORM_WHATSAPP_OTP_LANGUAGE: z.string().default('id'),
 });
+
+/** Where one-time codes go out; a channel without a provider falls back to the outbox table. */
+export interface DeliveryConfig {
+  /** `from`: null means the partner's brand at no-reply@localhost. */
+  smtp: { url: string; from: string | null } | null;
+  whatsapp: {
+    phoneNumberId: string;
+    accessToken: string;
+    graphBaseUrl: string;
+    otpTemplate: string;
+    otpLanguage: string;
+  } | null;
+}
 
 export interface AppConfig {
   port: number;
@@ -51,6 +75,7 @@ export interface AppConfig {
   trustProxyHops: number;
   simPort: number;
   whatsappSendRate: number;
+  delivery: DeliveryConfig;
 }
 
 /** A secret that survives restarts of the embedded setup: generated once, kept in the data folder. */
@@ -85,5 +110,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: e.TRUST_PROXY,
     simPort: e.SIM_PORT ?? port + 1,
     whatsappSendRate: e.WHATSAPP_SEND_RATE,
+    delivery: deliveryConfigOf(e),
+  };
+}
+
+function deliveryConfigOf(e: z.infer<typeof envSchema>): DeliveryConfig {
+  const phoneNumberId = e.PLATFORM_WHATSAPP_PHONE_NUMBER_ID;
+  const accessToken = e.PLATFORM_WHATSAPP_ACCESS_TOKEN;
+  return {
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? null } : null,
+    whatsapp:
+      phoneNumberId && accessToken
+        ? {
+            phoneNumberId,
+            accessToken,
+            graphBaseUrl: e.PLATFORM_WHATSAPP_GRAPH_URL.replace(/\/$/, ''),
+            otpTemplate: e.PLATFORM_WHATSAPP_OTP_TEMPLATE,
+            otpLanguage: e.PLATFORM_WHATSAPP_OTP_LANGUAGE,
+          }
+        : null,
   };
 }

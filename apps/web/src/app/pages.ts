@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { type BuiltShellPath, hasPage } from './builtPages';
 
 /** A lazily loaded page (one chunk per feature area). */
 export type LazyPage = () => Promise<{ Component: ComponentType }>;
@@ -35,7 +36,7 @@ export const PUBLIC_PAGES: Record<string, LazyPage> = {
 };
 
 /** Shell pages that exist; every other shell route renders the "not available yet" page. */
-export const SHELL_PAGES: Record<string, LazyPage> = {
+export const SHELL_PAGES: Record<BuiltShellPath, LazyPage> = {
   '/maker-checker/setting': () => makerChecker().then((m) => ({ Component: m.MakerCheckerSettingPage })),
   '/maker-checker/list': () => broadcasts().then((m) => ({ Component: m.ApprovalsPage })),
   '/broadcast/whatsapp': () => broadcasts().then((m) => ({ Component: m.BroadcastsPage })),
@@ -72,6 +73,11 @@ export const SHELL_PAGES: Record<string, LazyPage> = {
   '/setting/two-factor-verification-setup': () =>
     settingsAccount().then((m) => ({ Component: m.TwoFactorSetupPage })),
 };
+
+/** The page of a shell route, when it has one. */
+export function shellPageOf(path: string): LazyPage | undefined {
+  return hasPage(path) ? SHELL_PAGES[path as BuiltShellPath] : undefined;
+}
 
 export const publicNotAvailablePage: LazyPage = () =>
   notAvailable().then((m) => ({ Component: m.PublicNotAvailablePage }));

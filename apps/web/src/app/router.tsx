@@ -2,7 +2,7 @@ import { createBrowserRouter, redirect, type ShouldRevalidateFunctionArgs } from
 import { PageLoader } from '../shared/ui/PageLoader';
 import { RouteErrorPage } from '../shared/ui/RouteErrorPage';
 import { type GuardContext, guardLoader } from './guard';
-import { PUBLIC_PAGES, publicNotAvailablePage, SHELL_PAGES, shellNotAvailablePage } from './pages';
+import { PUBLIC_PAGES, publicNotAvailablePage, shellNotAvailablePage, shellPageOf } from './pages';
 import { RootLayout } from './RootLayout';
 import { NOT_FOUND_ROUTE, PUBLIC_ROUTES, REDIRECT_ROUTES, SHELL_ROUTES } from './routes';
 import { Shell } from './shell/Shell';
@@ -43,7 +43,7 @@ export function createAppRouter(context: GuardContext) {
                 route.requiredQuery || route.redirectWhenAllowed
                   ? defaultShouldRevalidate
                   : currentUrl.pathname !== nextUrl.pathname,
-              lazy: SHELL_PAGES[route.path] ?? shellNotAvailablePage,
+              lazy: shellPageOf(route.path) ?? shellNotAvailablePage,
               errorElement: <RouteErrorPage />,
             })),
             {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MFA_CODE_LENGTH, PASSWORD_MIN_LENGTH, RESET_OTP_LENGTH } from '../constants.js';
+import { phoneSchema } from '../phone.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** Spec roles (000 §6) and CS positions (000 §6 CS roles in the inbox). */
@@ -92,10 +93,8 @@ export const authEndpoints = {
       z.object({ channel: z.literal('email'), email: emailSchema }),
       z.object({
         channel: z.literal('phone'),
-        phone: z
-          .string({ error: 'validation.phone' })
-          .trim()
-          .regex(/^(\+?62|0)8\d{7,11}$/, 'validation.phone'),
+        /** Stored form (628…): the product's phone rule for a user's own number. */
+        phone: phoneSchema('account'),
       }),
     ]),
     response: z.object({ resetId: z.string().uuid(), expiresAt: z.number(), resendAfterSeconds: z.number() }),

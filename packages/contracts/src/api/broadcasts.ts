@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalisePhone, PHONE_RULES, parsePhone } from '../phone.js';
 import { defineEndpoint } from './endpoint.js';
 
 /**
@@ -10,7 +11,7 @@ import { defineEndpoint } from './endpoint.js';
 // ---------------------------------------------------------------- limits (001 §5, §9)
 
 /** 001 §5, §9: a recipient number in the broadcast list has 10-13 digits (another statement gives 9-13). */
-export const BROADCAST_PHONE_DIGITS = { min: 10, max: 13 } as const;
+export const BROADCAST_PHONE_DIGITS = PHONE_RULES.broadcast.digits;
 /** 001 §5, §9: broadcast image at most 2 MB and 500x500 px. */
 export const BROADCAST_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const BROADCAST_IMAGE_MAX_PX = 500;
@@ -199,35 +200,23 @@ export function finishedBroadcastStatus(c: BroadcastCounts): BroadcastStatus {
 export type RecipientNumberProblem =
   | 'broadcast.phoneDigits'
   | 'broadcast.phoneLength'
+  | 'phone.format'
   | 'broadcast.phoneDuplicate';
 
 /**
- * 001 §5: a recipient number is digits only and 10-13 digits long. Spaces, dashes, dots and brackets that
- * people paste are ignored, and so is one leading `+`; anything else makes it invalid.
+ * 001 §5: a recipient number is digits only and 10-13 digits long, read by the product's phone rule
+ * (`phone.ts`: formatting and one leading `+` are ignored, 08… becomes 628…).
  */
 export function recipientNumberProblem(
   input: string,
 ): Exclude<RecipientNumberProblem, 'broadcast.phoneDuplicate'> | null {
-  const digits = input
-    .trim()
-    .replace(/^\+/, '')
-    .replace(/[\s\-.()]/g, '');
-  if (!/^\d+$/.test(digits)) return 'broadcast.phoneDigits';
-  if (digits.length < BROADCAST_PHONE_DIGITS.min || digits.length > BROADCAST_PHONE_DIGITS.max)
-    return 'broadcast.phoneLength';
-  return null;
+  const result = parsePhone(input, 'broadcast');
+  return result.ok ? null : (result.problem as Exclude<RecipientNumberProblem, 'broadcast.phoneDuplicate'>);
 }
 
-/**
- * The number as WhatsApp knows it: digits only, an Indonesian local `0…` becomes `62…`. Call it on a
- * number without a problem.
- */
+/** The number as WhatsApp knows it (628…). Call it on a number without a problem. */
 export function normaliseRecipientNumber(input: string): string {
-  const digits = input
-    .trim()
-    .replace(/^\+/, '')
-    .replace(/[\s\-.()]/g, '');
-  return digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
+  return normalisePhone(input, 'broadcast') ?? input.trim();
 }
 
 /** Splits pasted text into numbers: one per line, or separated by commas or semicolons. */

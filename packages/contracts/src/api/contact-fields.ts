@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.js';
-import { contactPhoneSchema } from './contacts.js';
+import { parsePhone } from '../phone.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** 001 §3 custom field types. */
@@ -125,10 +125,8 @@ export function checkContactFieldValue(
         : { ok: false, message: 'contacts.valueChoice' };
     }
     case 'phone': {
-      const parsed = contactPhoneSchema.safeParse(text ?? '');
-      return parsed.success && parsed.data
-        ? { ok: true, value: parsed.data }
-        : { ok: false, message: 'validation.phone' };
+      const parsed = parsePhone(text ?? '', 'contact');
+      return parsed.ok ? { ok: true, value: parsed.phone } : { ok: false, message: parsed.problem };
     }
     case 'email':
       return text !== null && emailValue.safeParse(text).success

@@ -19,17 +19,18 @@ describe('contact (001 §3, §5, §9)', () => {
     [{ name: 'x'.repeat(150) }, null],
     [{ name: 'x'.repeat(151) }, { path: 'name', message: 'validation.max150' }],
     [{ name: 'B', phone: '+62 812-3456-7890' }, null],
-    [
-      { name: 'B', phone: '081234567890' },
-      { path: 'phone', message: 'validation.phone' },
-    ],
+    [{ name: 'B', phone: '081234567890' }, null], // 08… is read as 628… (issue 16)
     [
       { name: 'B', phone: '62812' },
-      { path: 'phone', message: 'validation.phone' },
+      { path: 'phone', message: 'phone.length' },
+    ],
+    [
+      { name: 'B', phone: '62812345678901' },
+      { path: 'phone', message: 'phone.length' },
     ],
     [
       { name: 'B', phone: '62abc4567890' },
-      { path: 'phone', message: 'validation.phone' },
+      { path: 'phone', message: 'phone.characters' },
     ],
     [{ name: 'B', phone: '' }, null],
     [
@@ -153,7 +154,8 @@ describe('custom field values by type (001 §3)', () => {
     [field('multipleChoice', 'optional', ['A', 'B']), ['C'], { ok: false, message: 'contacts.valueChoice' }],
     [field('multipleChoice', 'required', ['A']), [], { ok: false, message: 'validation.fieldRequired' }],
     [field('phone'), '+62 812 3456 7890', { ok: true, value: '6281234567890' }],
-    [field('phone'), '0812', { ok: false, message: 'validation.phone' }],
+    [field('phone'), '0812', { ok: false, message: 'phone.length' }],
+    [field('phone'), '0812 3456 7890', { ok: true, value: '6281234567890' }],
     [field('email'), 'Budi@Toko.ID', { ok: true, value: 'budi@toko.id' }],
     [field('email'), 'budi@', { ok: false, message: 'validation.email' }],
     [field('url'), 'https://toko.id/katalog', { ok: true, value: 'https://toko.id/katalog' }],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPhoneSchema } from '../phone.js';
 import { defineEndpoint } from './endpoint.js';
 import { channelCodeSchema, ticketStatusSchema } from './inbox.js';
 
@@ -8,15 +9,10 @@ export const CONTACT_NAME_MAX = 150;
 export const CONTACT_RECENT_TICKETS = 10;
 
 /**
- * A phone with its country code, as digits (001 §3 "WhatsApp number with country code"): spaces, dashes,
- * dots, brackets and a leading + are dropped; 9–15 digits, not starting with 0 (that would be a local
- * number without its country code). Empty means no phone.
+ * A contact's phone with its country code, as digits (001 §3 "WhatsApp number with country code"), read by
+ * the product's phone rule (`phone.ts`: 9-13 digits, 08… becomes 628…). Empty means no phone.
  */
-export const contactPhoneSchema = z
-  .string()
-  .transform((text) => text.replace(/[\s\-.()]/g, '').replace(/^\+/, ''))
-  .pipe(z.union([z.literal(''), z.string().regex(/^[1-9]\d{8,14}$/, 'validation.phone')]))
-  .transform((digits) => digits || null);
+export const contactPhoneSchema = optionalPhoneSchema('contact');
 
 export const contactInputSchema = z.object({
   name: z

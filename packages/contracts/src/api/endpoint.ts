@@ -16,6 +16,11 @@ export interface Endpoint<
   body?: TBody;
   query?: TQuery;
   response: TResponse;
+  /**
+   * Text PostgreSQL cannot store (NUL, lone UTF-16 surrogates) is refused with a 400 on every endpoint;
+   * `replace` stores it with U+FFFD instead, for a customer's own words that must never be lost.
+   */
+  unstorableText?: 'replace';
 }
 
 export function defineEndpoint<

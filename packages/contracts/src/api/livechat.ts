@@ -332,6 +332,8 @@ export const widgetEndpoints = {
     path: '/api/widget/:accountId/messages',
     body: widgetSendBody,
     response: widgetMessageSchema,
+    // The customer's message is never lost: NUL and lone surrogates become U+FFFD.
+    unstorableText: 'replace',
   }),
   /** The raw file as the body with its Content-Type, the name in `?name=` (like `uploadLogo`). */
   attachment: defineEndpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.js';
+import { normalisePhone, PHONE_RULES } from '../phone.js';
 import { defineEndpoint } from './endpoint.js';
 import { messageSchema, ticketSummarySchema } from './inbox.js';
 import { timeTrackingInputSchema } from './ticket-forms.js';
@@ -14,7 +15,7 @@ export const FOLLOW_UP_CHAT_COST = 511.5;
 /** A new message is a template opening a chat, priced like a follow-up (001 §9 gives one figure). */
 export const NEW_MESSAGE_COST = FOLLOW_UP_CHAT_COST;
 /** 000 §5, 001 §5 New message: phone 9-13 digits. */
-export const NEW_MESSAGE_PHONE_DIGITS = { min: 9, max: 13 } as const;
+export const NEW_MESSAGE_PHONE_DIGITS = PHONE_RULES.newChat.digits;
 
 /** Which inbox action a template is offered for. */
 export const templateUsageSchema = z.enum(['follow_up', 'new_message']);
@@ -53,17 +54,11 @@ export type Template = z.infer<typeof templateSchema>;
 const variableValues = z.array(z.string().trim().max(1024)).max(20).default([]);
 
 /**
- * 001 §5 New message: 9-13 digits in the form 628xxx or 08xxx (spaces, dashes and a leading + are ignored).
- * Returns the number as WhatsApp knows it (628…), or null when it is not one.
+ * 001 §5 New message: 9-13 digits in the form 628xxx or 08xxx, read by the product's phone rule
+ * (`phone.ts`). Returns the number as WhatsApp knows it (628…), or null when it is not one.
  */
 export function normaliseNewMessagePhone(input: string): string | null {
-  const digits = input.trim().replace(/^\+/, '').replace(/[\s-]/g, '');
-  if (!/^\d+$/.test(digits)) return null;
-  if (digits.length < NEW_MESSAGE_PHONE_DIGITS.min || digits.length > NEW_MESSAGE_PHONE_DIGITS.max)
-    return null;
-  if (digits.startsWith('628')) return digits;
-  if (digits.startsWith('08')) return `62${digits.slice(1)}`;
-  return null;
+  return normalisePhone(input, 'newChat');
 }
 
 /** The template body with `{{n}}` replaced by the n-th value (a missing value keeps its placeholder). */

@@ -242,6 +242,17 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
+/**
+ * Spec 000 §6 role order OWN > ADC > USC (SAD, treated as super admin, above all): a user manages only the users
+ * below them — creates, edits (name, role, position, password) and deletes them. Nobody but the owner changes
+ * the owner; an admin manages customer-service users, not another admin.
+ */
+const ROLE_RANK: Readonly<Record<Role, number>> = { SAD: 4, OWN: 3, ADC: 2, USC: 1 };
+
+export function managesRole(actor: Role, target: Role): boolean {
+  return ROLE_RANK[actor] > ROLE_RANK[target];
+}
+
 export function isAction(value: unknown): value is Action {
   return typeof value === 'string' && (ACTIONS as readonly string[]).includes(value);
 }

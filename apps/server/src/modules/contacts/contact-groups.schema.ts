@@ -136,10 +136,16 @@ export const contactUploads = pgTable(
     file: bytea('file'),
     /** The file's header row (the fixed columns, then tags and custom fields as the file had them). */
     columns: jsonb('columns').$type<string[]>(),
-    /** `column`: the tags or custom field column the reason is about. */
+    /**
+     * Every problem of each failed row (`column`: the tags or custom field column a reason is about). Rows
+     * written before issue 16 carry one problem in `reason`/`params`/`column` and no `problems`.
+     */
     failedRows:
       jsonb('failed_rows').$type<
-        { row: number; values: string[]; reason: string; params?: string[]; column?: string }[]
+        ({ row: number; values: string[] } & (
+          | { problems: { reason: string; params?: string[]; column?: string }[] }
+          | { problems?: undefined; reason: string; params?: string[]; column?: string }
+        ))[]
       >(),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),

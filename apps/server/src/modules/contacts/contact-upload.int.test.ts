@@ -105,13 +105,15 @@ describe('contact upload', () => {
       ['Eka', '6281100000009', '', '', '', ''],
       ['Fajar', '6281100000010', 'bukan', '', '', ''],
       ['Gita', '6281100000011', '', 'Tidak Ada', '', ''],
+      ['', '0811', 'bukan', 'Tidak Ada', '', ''],
+      ['Hadi', '0811-0000-0012', '', '', '', ''],
       [],
     ];
     const res = await upload(book(rows), 'kontak.xlsx');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ fileName: 'kontak.xlsx', status: 'processing' });
     const done = await finished(res.json().id);
-    expect(done).toMatchObject({ status: 'partial', savedCount: 2, failedCount: 6, reason: null });
+    expect(done).toMatchObject({ status: 'partial', savedCount: 3, failedCount: 7, reason: null });
 
     const list = await server.app.inject({
       method: 'GET',
@@ -123,6 +125,7 @@ describe('contact upload', () => {
       expect.arrayContaining([
         ['Ani', '6281100000001'],
         ['Budi', '6281100000002'],
+        ['Hadi', '6281100000012'],
       ]),
     );
     expect(
@@ -145,11 +148,16 @@ describe('contact upload', () => {
     expect(sheet[0]).toEqual([...header, 'Row', 'Reason']);
     expect(sheet.slice(1).map((r) => [r[6], r[7]])).toEqual([
       ['4', 'Name is Required'],
-      ['5', 'Phone number format is invalid'],
+      ['5', 'Phone number must be 9-13 digits.'],
       ['6', 'This number is already in an earlier row of the file'],
       ['7', 'Duplicate contact: delete the existing one to update'],
       ['8', 'Email format is invalid'],
       ['9', 'Unknown group: Tidak Ada'],
+      // Every problem of a row, not only the first (issue 16).
+      [
+        '10',
+        'Name is Required; Phone number must be 9-13 digits.; Email format is invalid; Unknown group: Tidak Ada',
+      ],
     ]);
 
     const history = await server.app.inject({
@@ -160,8 +168,8 @@ describe('contact upload', () => {
     expect(history.json().items[0]).toMatchObject({
       id: done.id,
       status: 'partial',
-      savedCount: 2,
-      failedCount: 6,
+      savedCount: 3,
+      failedCount: 7,
     });
   });
 

@@ -4,6 +4,7 @@ import {
   type ContactUploadStatus,
   type Language,
   type MessageKey,
+  normalisePhone,
   translate,
 } from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
@@ -19,8 +20,10 @@ import * as repo from './contact-upload.repository.js';
 import {
   assertUploadableSheet,
   checkContactRow,
+  GROUP_COLUMN,
+  namesOf,
   PHONE_COLUMN,
-  type RowProblem,
+  type RowIssue,
   readContactSheet,
   templateWorkbook,
   writeSheet,
@@ -93,14 +96,8 @@ export async function processUpload(deps: Pick<ServerDeps, 'db'>, clientId: stri
     return;
   }
   const failed: repo.FailedRow[] = [];
-  const fail = (row: { row: number; values: string[] }, problem: Omit<RowProblem, 'ok'>) =>
-    failed.push({
-      row: row.row,
-      values: row.values,
-      reason: problem.reason,
-      ...(problem.params ? { params: problem.params } : {}),
-      ...(problem.column ? { column: problem.column } : {}),
-    });
+  const fail = (row: { row: number; values: string[] }, problems: RowIssue[]) =>
+    failed.push({ row: row.row, values: row.values, problems });
   const groups = await repo.groupIdsByName(deps.db, clientId);
   const seen = new Set<string>();
   const valid: {
@@ -111,20 +108,12 @@ export async function processUpload(deps: Pick<ServerDeps, 'db'>, clientId: stri
   }[] = [];
   for (const source of sheet.rows) {
     const checked = checkContactRow(source.values, sheet.extras, fields);
-    if (!checked.ok) {
-      fail(source, checked);
+    const problems = [...(checked.ok ? [] : checked.problems), ...fileProblems(source.values, groups, seen)];
+    if (!checked.ok || problems.length > 0) {
+      fail(source, problems);
       continue;
     }
     const { contact } = checked;
-    const unknown = contact.groupNames.find((name) => !groups.has(name.toLowerCase()));
-    if (unknown) {
-      fail(source, { reason: 'contacts.upload.groupUnknown', params: [unknown] });
-      continue;
-    }
-    if (seen.has(contact.phone)) {
-      fail(source, { reason: 'contacts.upload.duplicateInFile' });
-      continue;
-    }
     seen.add(contact.phone);
     valid.push({
       source,
@@ -157,7 +146,7 @@ export async function processUpload(deps: Pick<ServerDeps, 'db'>, clientId: stri
       const tagLinks: { tagId: string; contactId: string }[] = [];
       for (const item of chunk) {
         if (!inserted.has(item.contact.phone)) {
-          fail(item.source, { reason: 'contact.duplicate' });
+          fail(item.source, [{ reason: 'contact.duplicate' }]);
           continue;
         }
         saved += 1;
@@ -180,6 +169,27 @@ export async function processUpload(deps: Pick<ServerDeps, 'db'>, clientId: stri
       failedRows: failed,
     });
   });
+}
+
+/** A row's problems against the business and the file: unknown groups, a number an earlier row has. */
+function fileProblems(values: string[], groups: ReadonlyMap<string, string>, seen: ReadonlySet<string>) {
+  const problems: RowIssue[] = namesOf(values[GROUP_COLUMN] ?? '')
+    .filter((name) => !groups.has(name.toLowerCase()))
+    .map((name) => ({ reason: 'contacts.upload.groupUnknown', params: [name] }));
+  const phone = normalisePhone(values[PHONE_COLUMN] ?? '', 'contact');
+  if (phone && seen.has(phone)) problems.push({ reason: 'contacts.upload.duplicateInFile' });
+  return problems;
+}
+
+/** The failed row's problems, each as `column: reason` where it names a column, joined by "; ". */
+function failedReasons(row: repo.FailedRow, language: Language): string {
+  const problems = row.problems ?? [row];
+  return problems
+    .map((p) => {
+      const reason = translate(p.reason as MessageKey, language, p.params ?? []);
+      return p.column ? `${p.column}: ${reason}` : reason;
+    })
+    .join('; ');
 }
 
 /** The last try of a job that kept failing: the upload is marked failed ('Error when processing file'). */
@@ -212,7 +222,7 @@ export async function getUpload(deps: ServerDeps, auth: AuthContext, id: string)
   return uploadOf(row);
 }
 
-/** 001 §3 "download of failed details": the template's columns, the row number and the reason. */
+/** 001 §3 "download of failed details": the template's columns, the row number and every reason. */
 export async function failedRowsWorkbook(
   deps: ServerDeps,
   auth: AuthContext,
@@ -224,10 +234,11 @@ export async function failedRowsWorkbook(
   const { failedRows } = (await repo.findFailedRows(deps.db, auth.clientId, id)) ?? { failedRows: [] };
   const header = language === 'en' ? ['Row', 'Reason'] : ['Baris', 'Alasan'];
   const columns = upload.columns ?? [...CONTACT_UPLOAD_COLUMNS];
-  const rows = (failedRows ?? []).map((f) => {
-    const reason = translate(f.reason as MessageKey, language, f.params ?? []);
-    return [...columns.map((_, c) => f.values[c] ?? ''), f.row, f.column ? `${f.column}: ${reason}` : reason];
-  });
+  const rows = (failedRows ?? []).map((f) => [
+    ...columns.map((_, c) => f.values[c] ?? ''),
+    f.row,
+    failedReasons(f, language),
+  ]);
   const name = upload.fileName.replace(/\.(xlsx|xls|csv)$/i, '');
   return {
     fileName: `${name}-gagal.xlsx`,

@@ -110,13 +110,20 @@ describe('upload rows (001 §5 contacts)', () => {
         },
       },
     ],
-    [['', '6281234567890'], { ok: false, reason: 'validation.required' }],
-    [['x'.repeat(151), '6281234567890'], { ok: false, reason: 'validation.max150' }],
-    [['Ani', ''], { ok: false, reason: 'newChat.phoneRequired' }],
-    [['Ani', '081234567890'], { ok: false, reason: 'validation.phone' }],
-    [['Ani', '6281234567890', 'ani@'], { ok: false, reason: 'validation.email' }],
-    [['Ani', '6281234567890', '', '', '17/05/1990'], { ok: false, reason: 'contacts.valueDate' }],
-    [['Ani', '6281234567890', '', '', '', 'x'.repeat(101)], { ok: false, reason: 'contacts.max100' }],
+    [['', '6281234567890'], { ok: false, problems: [{ reason: 'validation.required' }] }],
+    [['x'.repeat(151), '6281234567890'], { ok: false, problems: [{ reason: 'validation.max150' }] }],
+    [['Ani', ''], { ok: false, problems: [{ reason: 'newChat.phoneRequired' }] }],
+    [['Ani', '62812'], { ok: false, problems: [{ reason: 'phone.length' }] }],
+    [['Ani', '62812abc'], { ok: false, problems: [{ reason: 'phone.characters' }] }],
+    [['Ani', '6281234567890', 'ani@'], { ok: false, problems: [{ reason: 'validation.email' }] }],
+    [
+      ['Ani', '6281234567890', '', '', '17/05/1990'],
+      { ok: false, problems: [{ reason: 'contacts.valueDate' }] },
+    ],
+    [
+      ['Ani', '6281234567890', '', '', '', 'x'.repeat(101)],
+      { ok: false, problems: [{ reason: 'contacts.max100' }] },
+    ],
   ])('%j → %j', (values, expected) => {
     expect(checkContactRow(values)).toEqual(expected);
   });
@@ -233,21 +240,41 @@ describe('tags and custom field columns (issue 6: the template carries them)', (
     ['one multiple choice not an option', { Hobi: 'Masak, Renang' }, 'contacts.valueChoice', 'Hobi'],
     ['a number that is not one', { Kunjungan: 'dua' }, 'contacts.valueNumber', 'Kunjungan'],
     ['a date in another format', { 'Member Sejak': '29/02/2024' }, 'contacts.valueDate', 'Member Sejak'],
-    ['a bad phone', { 'Telepon Kantor': '0215550101' }, 'validation.phone', 'Telepon Kantor'],
+    ['a bad phone', { 'Telepon Kantor': '021555' }, 'phone.length', 'Telepon Kantor'],
     ['a bad url', { Situs: 'toko' }, 'contacts.valueUrl', 'Situs'],
     ['a bad email', { 'Email Kantor': 'cs@' }, 'validation.email', 'Email Kantor'],
     ['text over 1000 characters', { Kota: 'x'.repeat(1001) }, 'validation.max1000', 'Kota'],
   ])('%s → %s in %s', (_case, cells, reason, column) => {
-    expect(checkContactRow(row(cells), extras, all)).toEqual({ ok: false, reason, column });
+    expect(checkContactRow(row(cells), extras, all)).toEqual({ ok: false, problems: [{ reason, column }] });
+  });
+
+  it('names every problem of a row (issue 16), not only the first', () => {
+    const cells = { Tag: `ok, ${'x'.repeat(51)}`, Kunjungan: 'dua', Situs: 'toko' };
+    const values = ['', '62812', 'cs@', '', '29/02/2024', 'x'.repeat(101), ...row(cells).slice(6)];
+    expect(checkContactRow(values, extras, all)).toEqual({
+      ok: false,
+      problems: [
+        { reason: 'validation.required' },
+        { reason: 'phone.length' },
+        { reason: 'validation.email' },
+        { reason: 'contacts.valueDate' },
+        { reason: 'contacts.max100' },
+        { reason: 'validation.max50', column: 'Tag' },
+        { reason: 'contacts.valueNumber', column: 'Kunjungan' },
+        { reason: 'contacts.valueUrl', column: 'Situs' },
+      ],
+    });
   });
 
   it('refuses an empty required field, also when its column is not in the file', () => {
     expect(checkContactRow([...base, ''], [{ kind: 'field', field: nik }], [nik])).toEqual({
       ok: false,
-      reason: 'validation.fieldRequired',
-      column: 'NIK',
+      problems: [{ reason: 'validation.fieldRequired', column: 'NIK' }],
     });
-    expect(checkContactRow(base, [], [nik])).toMatchObject({ ok: false, reason: 'validation.fieldRequired' });
+    expect(checkContactRow(base, [], [nik])).toMatchObject({
+      ok: false,
+      problems: [{ reason: 'validation.fieldRequired' }],
+    });
     expect(checkContactRow([...base, '3201'], [{ kind: 'field', field: nik }], [nik])).toMatchObject({
       ok: true,
       contact: { customValues: { 'f-nik': '3201' } },

@@ -10,9 +10,9 @@ import {
   CONTACT_UPLOAD_TAGS_COLUMN,
   type ContactField,
   checkContactFieldValue,
-  contactPhoneSchema,
   contactUploadColumns,
   type MessageKey,
+  parsePhone,
 } from '@sapa/contracts';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../platform/http/errors.js';
@@ -144,7 +144,13 @@ export interface UploadedContact {
   customValues: Record<string, unknown>;
 }
 
-export type RowProblem = { ok: false; reason: MessageKey; params?: string[]; column?: string };
+/** One problem of a row: message key, its parameters, and the column when that is not obvious. */
+export interface RowIssue {
+  reason: MessageKey;
+  params?: string[];
+  column?: string;
+}
+export type RowProblem = { ok: false; problems: RowIssue[] };
 
 const emailSchema = z.string().email().max(254);
 
@@ -169,9 +175,9 @@ function rawFieldValue(field: UploadField, cell: string | undefined): unknown {
 }
 
 /**
- * One row checked by the contact rules (001 §5) and each custom field's type: the contact, or the first
- * problem (message key, its parameters and the column it is in when that is not obvious). A custom field
- * whose column is not in the file has no value, which a required field refuses.
+ * One row checked by the contact rules (001 §5) and each custom field's type: the contact, or every
+ * problem of the row (so the failed-rows file names them all). A custom field whose column is not in the
+ * file has no value, which a required field refuses.
  */
 export function checkContactRow(
   values: string[],
@@ -179,18 +185,21 @@ export function checkContactRow(
   fields: readonly UploadField[] = [],
 ): { ok: true; contact: UploadedContact } | RowProblem {
   const [name = '', phoneText = '', email = '', groups = '', birthDate = '', lastEducation = ''] = values;
-  if (!name) return { ok: false, reason: 'validation.required' };
-  if (name.length > CONTACT_NAME_MAX) return { ok: false, reason: 'validation.max150' };
-  if (!phoneText) return { ok: false, reason: 'newChat.phoneRequired' };
-  const phone = contactPhoneSchema.safeParse(phoneText);
-  if (!phone.success || !phone.data) return { ok: false, reason: 'validation.phone' };
-  if (email && !emailSchema.safeParse(email).success) return { ok: false, reason: 'validation.email' };
+  const problems: RowIssue[] = [];
+  const add = (reason: MessageKey, column?: string) =>
+    problems.push(column ? { reason, column } : { reason });
+  if (!name) add('validation.required');
+  else if (name.length > CONTACT_NAME_MAX) add('validation.max150');
+  const phone = parsePhone(phoneText, 'contact');
+  if (!phoneText) add('newChat.phoneRequired');
+  else if (!phone.ok) add(phone.problem);
+  if (email && !emailSchema.safeParse(email).success) add('validation.email');
   if (
     birthDate &&
     (!/^\d{4}-\d{2}-\d{2}$/.test(birthDate) || Number.isNaN(Date.parse(`${birthDate}T00:00:00Z`)))
   )
-    return { ok: false, reason: 'contacts.valueDate' };
-  if (lastEducation.length > 100) return { ok: false, reason: 'contacts.max100' };
+    add('contacts.valueDate');
+  if (lastEducation.length > 100) add('contacts.max100');
   const cells = new Map<string, string>();
   let tagNames: string[] = [];
   extras.forEach((extra, i) => {
@@ -198,21 +207,21 @@ export function checkContactRow(
     if (extra.kind === 'field') cells.set(extra.field.id, cell);
     else tagNames = distinctIgnoringCase(namesOf(cell));
   });
-  const tagTooLong = tagNames.find((tag) => tag.length > CONTACT_TAG_NAME_MAX);
-  if (tagTooLong) return { ok: false, reason: 'validation.max50', column: CONTACT_UPLOAD_TAGS_COLUMN };
-  if (tagNames.length > CONTACT_TAGS_MAX)
-    return { ok: false, reason: 'contacts.upload.tooManyTags', column: CONTACT_UPLOAD_TAGS_COLUMN };
+  if (tagNames.some((tag) => tag.length > CONTACT_TAG_NAME_MAX))
+    add('validation.max50', CONTACT_UPLOAD_TAGS_COLUMN);
+  if (tagNames.length > CONTACT_TAGS_MAX) add('contacts.upload.tooManyTags', CONTACT_UPLOAD_TAGS_COLUMN);
   const customValues: Record<string, unknown> = {};
   for (const field of fields) {
     const checked = checkContactFieldValue(field, rawFieldValue(field, cells.get(field.id)));
-    if (!checked.ok) return { ok: false, reason: checked.message, column: field.title };
-    if (checked.value !== null) customValues[field.id] = checked.value;
+    if (!checked.ok) add(checked.message, field.title);
+    else if (checked.value !== null) customValues[field.id] = checked.value;
   }
+  if (problems.length > 0 || !phone.ok) return { ok: false, problems };
   return {
     ok: true,
     contact: {
       name,
-      phone: phone.data,
+      phone: phone.phone,
       email: email ? email.toLowerCase() : null,
       groupNames: namesOf(groups),
       birthDate: birthDate || null,
@@ -253,6 +262,8 @@ export function writeSheet(
 
 /** The column of the phone number in the template. */
 export const PHONE_COLUMN = CONTACT_UPLOAD_COLUMNS.indexOf('Nomor WhatsApp');
+/** The column of the group names. */
+export const GROUP_COLUMN = CONTACT_UPLOAD_COLUMNS.indexOf('Grup');
 
 /**
  * The template (001 §4 "bulk upload with template"): the header row of the business's columns, the phone

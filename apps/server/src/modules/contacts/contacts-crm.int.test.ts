@@ -73,7 +73,7 @@ describe('contacts: add, list, search, edit, delete', () => {
   it.each([
     [{ name: '' }, 'name', 'Name is Required'],
     [{ name: 'x'.repeat(151) }, 'name', 'Max 150 Characters'],
-    [{ name: 'Budi', phone: '0812345' }, 'phone', 'Phone number format is invalid'],
+    [{ name: 'Budi', phone: '0812345' }, 'phone', 'Phone number must be 9-13 digits.'],
     [{ name: 'Budi', email: 'bukan-email' }, 'email', 'Email format is invalid'],
     [{ name: 'Budi', birthDate: '2024-13-45' }, 'birthDate', 'Date format is invalid'],
   ])('refuses %j with the translated message', async (body, field, message) => {

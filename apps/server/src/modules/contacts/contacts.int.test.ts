@@ -124,13 +124,23 @@ describe('contact edit', () => {
     expect(long.json()).toMatchObject({ statusCode: 400, message: 'Maksimal 150 Karakter' });
     const email = await patch(id, { name: 'Validasi', email: 'bukan-email' });
     expect(email.json()).toMatchObject({ statusCode: 400, message: 'Email format is invalid' });
-    for (const phone of ['08123456789', '12345678', '1234567890123456', '62abc']) {
+    // The product's phone rule (issue 16): 9-13 digits, digits only, a country code that exists.
+    for (const [phone, message] of [
+      ['12345678', 'Phone number must be 9-13 digits.'],
+      ['62812345678901', 'Phone number must be 9-13 digits.'],
+      ['62abc4567890', 'Phone number must contain digits only.'],
+      ['9991234567', 'Phone number format is invalid: write it with its country code (628…) or as 08….'],
+    ]) {
       const res = await patch(id, { name: 'Validasi', phone });
-      expect(res.json(), phone).toMatchObject({ statusCode: 400, message: 'Phone number format is invalid' });
+      expect(res.json(), phone).toMatchObject({ statusCode: 400, message });
     }
     const ok = await patch(id, { name: 'Validasi', phone: '+62 812-3456-7890' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().phone).toBe('6281234567890');
+    // A local 08… is stored as 628….
+    const local = await patch(id, { name: 'Validasi', phone: '0812-3456-7891' });
+    expect(local.statusCode, local.body).toBe(200);
+    expect(local.json().phone).toBe('6281234567891');
   });
 
   it('refuses a phone another contact of the business has (409), but not one of another business', async () => {

@@ -1,4 +1,4 @@
-import type { ChannelCode, ContactDetail } from '@sapa/contracts';
+import { type ChannelCode, type ContactDetail, normalisePhone } from '@sapa/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
@@ -35,15 +35,11 @@ export async function upsertContactByIdentity(
 }
 
 /**
- * A phone a customer typed (live-chat pre-chat form) as contacts store it: digits with the country code,
- * a local 08… read as Indonesian (628…); null when it is not a phone number.
+ * A phone a customer typed (live-chat pre-chat form) as contacts store it, by the product's phone rule
+ * (`phone.ts`); null when it is not a phone number.
  */
 export function typedPhoneOf(text: string | null): string | null {
-  const digits = (text ?? '')
-    .replace(/[\s\-.()]/g, '')
-    .replace(/^\+/, '')
-    .replace(/^0/, '62');
-  return /^[1-9]\d{8,14}$/.test(digits) ? digits : null;
+  return normalisePhone(text ?? '', 'contact');
 }
 
 /**

@@ -1,19 +1,16 @@
 import { appEndpoints } from '@sapa/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
-import { PUBLIC } from '../../platform/auth/route-access.js';
+import { AUTHENTICATED, PUBLIC, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
+import { AppError } from '../../platform/http/errors.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
-import { normalisePhone } from '../identity/password-reset.service.js';
-import { outboxMessages } from './demo.schema.js';
+import { listOutbox } from '../notifications/outbox.js';
+import { managedUserIds } from '../users/users.service.js';
 
-/** An email matches whatever its case; a phone number matches as 62… however it is typed (08…, +62…). */
-function recipientIs(recipient: string) {
-  return recipient.includes('@')
-    ? sql`lower(${outboxMessages.recipient}) = ${recipient.trim().toLowerCase()}`
-    : eq(outboxMessages.recipient, normalisePhone(recipient));
-}
-
-/** App info for the web shell (version, partner profile) and, in demo mode only, the demo outbox. */
+/**
+ * App info for the web shell (version, partner profile) and, in demo mode only, the demo outbox: the messages
+ * (reset codes) no provider delivered, shown to the owner or an admin of the business for themselves and the
+ * users they manage — never to anyone signed out, and never another business's or a higher role's.
+ */
 export function registerAppRoutes(r: RouteRegistrar, deps: ServerDeps) {
   route(r, appEndpoints.info, PUBLIC, async () => ({
     version: deps.version,
@@ -22,13 +19,9 @@ export function registerAppRoutes(r: RouteRegistrar, deps: ServerDeps) {
   }));
 
   if (!deps.config.demo) return;
-  route(r, appEndpoints.demoOutbox, PUBLIC, async ({ query }) => {
-    const rows = await deps.db
-      .select()
-      .from(outboxMessages)
-      .where(query.recipient ? recipientIs(query.recipient) : undefined)
-      .orderBy(desc(outboxMessages.createdAt))
-      .limit(50);
-    return { items: rows.map((m) => ({ ...m, createdAt: m.createdAt.getTime() })) };
+  route(r, appEndpoints.demoOutbox, AUTHENTICATED, async ({ query, request }) => {
+    const auth = requireAuth(request);
+    if (auth.role === 'USC') throw new AppError(403, 'demo.outboxForbidden');
+    return { items: await listOutbox(deps.db, await managedUserIds(deps, auth), query.recipient) };
   });
 }

@@ -49,15 +49,15 @@ export const DEMO_MEMBERS: readonly NewMember[] = [
   },
 ];
 
-/** On the first start of an empty database, creates the demo business; returns whether it did. */
-export async function seedDemoBusiness(db: Db): Promise<boolean> {
+/** On the first start of an empty database, creates the demo business; returns its id, or null. */
+export async function seedDemoBusiness(db: Db): Promise<string | null> {
   const [row] = await db.select({ n: count() }).from(clients);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((row?.n ?? 0) > 0) return null;
   const { clientId } = await createBusiness(db, {
     name: DEMO_BUSINESS_NAME,
     chatCredit: 100_000,
     members: [...DEMO_MEMBERS],
   });
   await seedDemoTemplates(db, clientId);
-  return true;
+  return clientId;
 }

@@ -467,7 +467,9 @@ describe('signed links', () => {
   it('refuses a changed signature, a changed expiry, another export and another business', async () => {
     expect((await fetchWith(() => {})).statusCode).toBe(200);
     const cases: [string, (q: URLSearchParams) => void][] = [
-      ['signature', (q) => q.set('s', `${q.get('s')!.slice(0, -2)}AA`)],
+      // The first character carries six whole bits of the MAC (the last one has unused bits, so replacing it
+      // can decode to the same bytes).
+      ['signature', (q) => q.set('s', `${q.get('s')!.startsWith('A') ? 'B' : 'A'}${q.get('s')!.slice(1)}`)],
       ['expiry pushed later', (q) => q.set('e', String(Number(q.get('e')) + 3600))],
       ['another export', (q) => q.set('id', uuidv7())],
       ['another business', (q) => q.set('c', other.clientId)],

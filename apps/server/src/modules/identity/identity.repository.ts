@@ -175,11 +175,23 @@ export async function findPasswordResetByToken(db: DbOrTx, tokenHash: string) {
   return row;
 }
 
-export async function recentResetsOfUser(db: DbOrTx, userId: string, since: Date) {
+/** Resets asked for one email (any case) or number since `since`, newest first. */
+export async function recentResetsTo(
+  db: DbOrTx,
+  channel: 'email' | 'phone',
+  destination: string,
+  since: Date,
+) {
   return db
     .select({ createdAt: passwordResets.createdAt })
     .from(passwordResets)
-    .where(and(eq(passwordResets.userId, userId), sql`${passwordResets.createdAt} >= ${since.toISOString()}`))
+    .where(
+      and(
+        eq(passwordResets.channel, channel),
+        sql`lower(${passwordResets.destination}) = ${destination.toLowerCase()}`,
+        sql`${passwordResets.createdAt} >= ${since.toISOString()}`,
+      ),
+    )
     .orderBy(desc(passwordResets.createdAt));
 }
 

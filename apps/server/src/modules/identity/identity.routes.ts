@@ -22,7 +22,9 @@ export function registerIdentityRoutes(
   route(r, authEndpoints.login, PUBLIC, ({ body, request }) =>
     signIn(deps, limits, { ...body, ip: request.ip }),
   );
-  route(r, authEndpoints.loginMfa, PUBLIC, ({ body }) => completeMfaSignIn(deps, limits, body));
+  route(r, authEndpoints.loginMfa, PUBLIC, ({ body, request }) =>
+    completeMfaSignIn(deps, { ...body, ip: request.ip }),
+  );
   route(r, authEndpoints.refresh, PUBLIC, ({ body }) => rotateSession(deps, body.refreshToken));
   route(r, authEndpoints.logout, AUTHENTICATED, async ({ request }) => {
     const auth = requireAuth(request);

@@ -110,9 +110,8 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null for a request about an address with no (active) account: it answers alike and sends nothing. */
+    userId: uuid('user_id').references(() => users.id),
     channel: text('channel').$type<'email' | 'phone'>().notNull(),
     destination: text('destination').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -123,5 +122,26 @@ export const passwordResets = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('password_resets_user_idx').on(t.userId, t.createdAt),
+    index('password_resets_destination_idx').on(sql`lower(${t.destination})`, t.createdAt),
+  ],
+);
+
+/**
+ * Failed attempts of one kind (`scope`: sign-in, 2FA code, …) for one account from one client address, with
+ * the lock they earned. In the database so every process counts the same failures; keyed by account AND
+ * address so nobody can lock someone else out from their own address.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    scope: text('scope').notNull(),
+    accountKey: text('account_key').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.accountKey, t.address] })],
 );

@@ -12,7 +12,7 @@ let phoneUser: { email: string; phone: string };
 beforeAll(async () => {
   server = await startTestServer();
   const phone = `62813${String(Date.now()).slice(-8)}`;
-  biz = await makeBusiness(server.deps.db, 'Lupa', [{ name: 'Telepon', phone }]);
+  biz = await makeBusiness(server.deps.db, 'Lupa', [{ name: 'Telepon', phone }, { name: 'Dikenal' }]);
   phoneUser = { email: biz.members[3]!.email, phone };
 });
 afterAll(() => server.close());
@@ -35,19 +35,39 @@ async function ageResets(userEmail: string) {
 }
 
 describe('forgot password by email', () => {
-  it('refuses an unregistered email or phone with the spec message', async () => {
-    const email = await post('/api/auth/password/forgot', {
+  it('answers an unknown email or phone exactly as a known one, and sends nothing (no enumeration)', async () => {
+    const shape = (res: { statusCode: number; json: () => Record<string, unknown> }) => {
+      const body = res.json();
+      return {
+        status: res.statusCode,
+        keys: Object.keys(body).sort(),
+        resetId: typeof body.resetId === 'string' && /^[0-9a-f-]{36}$/.test(body.resetId),
+        resend: body.resendAfterSeconds,
+        ttl: Math.round(((body.expiresAt as number) - Date.now()) / 60_000),
+      };
+    };
+    const known = await post('/api/auth/password/forgot', { channel: 'email', email: biz.members[4]!.email });
+    const unknown = await post('/api/auth/password/forgot', {
       channel: 'email',
       email: 'nobody-here@example.com',
     });
-    expect(email.statusCode).toBe(404);
-    expect(email.json()).toMatchObject({
-      message: 'Email is not registered',
-      fields: { email: 'Email is not registered' },
+    expect(shape(unknown)).toEqual(shape(known));
+    const unknownPhone = await post('/api/auth/password/forgot', { channel: 'phone', phone: '081299999999' });
+    expect(shape(unknownPhone)).toEqual(shape(known));
+
+    // Asking again at once is refused alike, and a code for the unknown address fails like a wrong one.
+    const again = await post('/api/auth/password/forgot', {
+      channel: 'email',
+      email: 'Nobody-Here@example.com',
     });
-    const phone = await post('/api/auth/password/forgot', { channel: 'phone', phone: '081299999999' });
-    expect(phone.statusCode).toBe(404);
-    expect(phone.json().message).toBe('Phone number is not registered');
+    expect(again.statusCode).toBe(429);
+    const guess = await post('/api/auth/password/verify', { resetId: unknown.json().resetId, otp: '12345' });
+    expect(guess.statusCode).toBe(400);
+    expect(guess.json().code).toBe('reset.otpIncorrect');
+    await waitForResetCode(server.deps.db, biz.members[4]!.email);
+    expect(await outboxCount(server.deps.db, 'nobody-here@example.com')).toBe(0);
+    expect(await outboxCount(server.deps.db, '6281299999999')).toBe(0);
+
     const badPhone = await post('/api/auth/password/forgot', { channel: 'phone', phone: '12' });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().fields).toEqual({ phone: 'Phone number format is invalid' });

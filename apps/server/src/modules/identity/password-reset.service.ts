@@ -19,32 +19,56 @@ import { endAllSessions } from './sessions.js';
 /** How long a verified OTP lets the user choose a new password. */
 const RESET_SESSION_SECONDS = 15 * 60;
 
-/** Indonesian mobile numbers are stored as 62…; people type 08…, +628… or 628…. */
-export function normalisePhone(input: string): string {
-  const digits = input.replace(/\D/g, '');
-  if (digits.startsWith('0')) return `62${digits.slice(1)}`;
-  return digits;
-}
-
 const codeHash = (resetId: string, code: string) => sha256(`${resetId}:${code}`);
 
+/**
+ * Starts a reset. The answer is the same whether or not an active account has that email or number (no
+ * enumeration, issue 15): for none, a reset row whose code can never match is stored (so the resend limit and a
+ * guessed code answer alike) and nothing is sent.
+ */
 export async function requestPasswordReset(
   deps: ServerDeps,
   job: SendNotificationJob,
   input: { channel: 'email'; email: string } | { channel: 'phone'; phone: string },
 ) {
-  const user =
+  // The contract has already put a phone number in its stored form (628…).
+  const typed = input.channel === 'email' ? input.email.trim().toLowerCase() : input.phone;
+  const found =
     input.channel === 'email'
-      ? await repo.findUserByEmail(deps.db, input.email)
-      : await repo.findUserByPhone(deps.db, normalisePhone(input.phone));
-  if (!user) {
-    throw input.channel === 'email'
-      ? new AppError(404, 'reset.emailUnregistered', { fields: { email: 'reset.emailUnregistered' } })
-      : new AppError(404, 'reset.phoneUnregistered', { fields: { phone: 'reset.phoneUnregistered' } });
-  }
-  if (user.status !== 'active') throw new AppError(403, 'auth.userInactive');
+      ? await repo.findUserByEmail(deps.db, typed)
+      : await repo.findUserByPhone(deps.db, typed);
+  const user = found?.status === 'active' ? found : undefined;
+  await refuseTooFrequent(deps, input.channel, typed);
 
-  const recent = await repo.recentResetsOfUser(deps.db, user.id, new Date(Date.now() - 3600_000));
+  const id = uuidv7();
+  const code = String(randomInt(0, 10 ** RESET_OTP_LENGTH)).padStart(RESET_OTP_LENGTH, '0');
+  const expiresAt = new Date(Date.now() + RESET_OTP_TTL_SECONDS * 1000);
+  const destination = user ? (input.channel === 'email' ? user.email : (user.phone ?? typed)) : typed;
+  await repo.insertPasswordReset(deps.db, {
+    id,
+    userId: user?.id ?? null,
+    channel: input.channel,
+    destination,
+    codeHash: codeHash(id, user ? code : randomToken()),
+    expiresAt,
+  });
+  if (user) {
+    await deps.jobs.send(job, {
+      channel: input.channel === 'email' ? 'email' : 'whatsapp',
+      recipient: destination,
+      userId: user.id,
+      subject: `${deps.partner.brandName} password reset`,
+      body: `${code} is your ${deps.partner.brandName} password reset code. It expires in ${RESET_OTP_TTL_SECONDS / 60} minutes. / ${code} adalah kode atur ulang kata sandi ${deps.partner.brandName} Anda.`,
+      code,
+      messageId: newMessageId(),
+    });
+  }
+  return { resetId: id, expiresAt: expiresAt.getTime(), resendAfterSeconds: RESET_OTP_RESEND_SECONDS };
+}
+
+/** 001 §5 resend countdown and hourly cap, per email or number (whether or not it has an account). */
+async function refuseTooFrequent(deps: ServerDeps, channel: 'email' | 'phone', destination: string) {
+  const recent = await repo.recentResetsTo(deps.db, channel, destination, new Date(Date.now() - 3600_000));
   const last = recent[0];
   if (last) {
     const waited = (Date.now() - last.createdAt.getTime()) / 1000;
@@ -52,27 +76,6 @@ export async function requestPasswordReset(
       throw tooManyRequests('reset.tooManyRequests', RESET_OTP_RESEND_SECONDS - waited);
   }
   if (recent.length >= RESET_MAX_REQUESTS_PER_HOUR) throw tooManyRequests('reset.tooManyRequests', 3600);
-
-  const id = uuidv7();
-  const code = String(randomInt(0, 10 ** RESET_OTP_LENGTH)).padStart(RESET_OTP_LENGTH, '0');
-  const expiresAt = new Date(Date.now() + RESET_OTP_TTL_SECONDS * 1000);
-  const destination = input.channel === 'email' ? user.email : (user.phone ?? '');
-  await repo.insertPasswordReset(deps.db, {
-    id,
-    userId: user.id,
-    channel: input.channel,
-    destination,
-    codeHash: codeHash(id, code),
-    expiresAt,
-  });
-  await deps.jobs.send(job, {
-    channel: input.channel === 'email' ? 'email' : 'whatsapp',
-    recipient: destination,
-    subject: `${deps.partner.brandName} password reset`,
-    body: `${code} is your ${deps.partner.brandName} password reset code. It expires in ${RESET_OTP_TTL_SECONDS / 60} minutes. / ${code} adalah kode atur ulang kata sandi ${deps.partner.brandName} Anda.`,
-    messageId: newMessageId(),
-  });
-  return { resetId: id, expiresAt: expiresAt.getTime(), resendAfterSeconds: RESET_OTP_RESEND_SECONDS };
 }
 
 export async function verifyPasswordResetOtp(deps: ServerDeps, input: { resetId: string; otp: string }) {
@@ -100,6 +103,7 @@ export async function completePasswordReset(
   const reset = await repo.findPasswordResetByToken(deps.db, sha256(input.resetToken));
   if (
     !reset?.verifiedAt ||
+    !reset.userId ||
     reset.consumedAt ||
     reset.verifiedAt.getTime() + RESET_SESSION_SECONDS * 1000 <= Date.now()
   ) {

@@ -2,24 +2,29 @@ import type { LoginResponse, TokenPair } from '@sapa/contracts';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, tooManyRequests, unauthorized } from '../../platform/http/errors.js';
 import { RateLimiter } from '../../platform/http/rate-limiter.js';
+import {
+  clearFailures,
+  MFA_THROTTLE,
+  recordFailure,
+  refuseWhileLocked,
+  SIGN_IN_THROTTLE,
+} from './attempt-throttle.js';
 import * as repo from './identity.repository.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { openSession } from './sessions.js';
 import { verifyTotp } from './totp.js';
 
-/** Sign-in limits: attempts per IP per minute, failures per email per 15 minutes, 2FA codes per user. */
+/**
+ * Sign-in limits. The lockouts (wrong passwords per email and address, wrong 2FA codes per user and address)
+ * live in the database (attempt-throttle.ts), shared by every process; this in-memory flood guard only caps
+ * the attempts of one address per minute on one process, whatever the email.
+ */
 export interface SignInLimits {
   perIp: RateLimiter;
-  perEmail: RateLimiter;
-  perMfaUser: RateLimiter;
 }
 
 export function createSignInLimits(): SignInLimits {
-  return {
-    perIp: new RateLimiter({ limit: 30, windowMs: 60_000 }),
-    perEmail: new RateLimiter({ limit: 5, windowMs: 15 * 60_000 }),
-    perMfaUser: new RateLimiter({ limit: 5, windowMs: 15 * 60_000 }),
-  };
+  return { perIp: new RateLimiter({ limit: 30, windowMs: 60_000 }) };
 }
 
 function refuseWhenLimited(limiter: RateLimiter, key: string): void {
@@ -32,21 +37,21 @@ export async function signIn(
   limits: SignInLimits,
   input: { email: string; password: string; clientId?: string | undefined; ip: string },
 ): Promise<LoginResponse> {
-  const emailKey = input.email.toLowerCase();
+  const attempt = { accountKey: input.email.toLowerCase(), address: input.ip };
   refuseWhenLimited(limits.perIp, input.ip);
-  refuseWhenLimited(limits.perEmail, emailKey);
   limits.perIp.hit(input.ip);
+  await refuseWhileLocked(deps.db, SIGN_IN_THROTTLE, attempt);
 
   const user = await repo.findUserByEmail(deps.db, input.email);
   let passwordOk = false;
   if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
   else await verifyAgainstDummy(input.password);
   if (!user || !passwordOk) {
-    limits.perEmail.hit(emailKey);
+    await recordFailure(deps.db, SIGN_IN_THROTTLE, attempt);
     throw unauthorized('auth.invalidCredentials');
   }
   if (user.status !== 'active') throw new AppError(403, 'auth.userInactive');
-  limits.perEmail.reset(emailKey);
+  await clearFailures(deps.db, SIGN_IN_THROTTLE, attempt);
 
   const memberships = await repo.listActiveMemberships(deps.db, user.id);
   if (memberships.length === 0) throw unauthorized('auth.invalidCredentials');
@@ -77,8 +82,7 @@ export async function signIn(
 /** The second step of a sign-in with 2FA on: the 6-digit code from the authenticator app. */
 export async function completeMfaSignIn(
   deps: ServerDeps,
-  limits: SignInLimits,
-  input: { mfaToken: string; code: string },
+  input: { mfaToken: string; code: string; ip: string },
 ): Promise<TokenPair> {
   let subject: { userId: string; clientId: string };
   try {
@@ -86,14 +90,15 @@ export async function completeMfaSignIn(
   } catch {
     throw unauthorized('auth.sessionExpired');
   }
-  refuseWhenLimited(limits.perMfaUser, subject.userId);
+  const attempt = { accountKey: subject.userId, address: input.ip };
+  await refuseWhileLocked(deps.db, MFA_THROTTLE, attempt);
   const user = await repo.findUserById(deps.db, subject.userId);
   if (user?.status !== 'active' || !user.totpEnabled || !user.totpSecret)
     throw unauthorized('auth.sessionExpired');
   if (!verifyTotp(deps.secrets.open(user.totpSecret), input.code)) {
-    limits.perMfaUser.hit(subject.userId);
+    await recordFailure(deps.db, MFA_THROTTLE, attempt);
     throw new AppError(400, 'auth.mfaInvalid', { fields: { code: 'auth.mfaInvalid' } });
   }
-  limits.perMfaUser.reset(subject.userId);
+  await clearFailures(deps.db, MFA_THROTTLE, attempt);
   return openSession(deps, user.id, subject.clientId);
 }

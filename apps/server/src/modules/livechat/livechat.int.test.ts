@@ -288,6 +288,32 @@ describe('visitor API', () => {
     expect(noEmail.json().code).toBe('validation.fieldRequired');
   });
 
+  it("refuses a session with NUL or a lone surrogate (400), but keeps a visitor's message with them replaced", async () => {
+    for (const name of ['Bu\0di', 'Budi\ud83d']) {
+      const refused = await server.app.inject({
+        method: 'POST',
+        url: widget('/session'),
+        headers: { origin: SHOP, 'accept-language': 'en' },
+        payload: { name, fields: { email: 'budi@example.com' }, consent: true },
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ message: 'The request is invalid', code: 'validation.invalid' });
+    }
+    const token = await startVisitor('Nul');
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: widget('/messages'),
+      headers: as(token),
+      payload: { clientMessageId: randomUUID(), text: 'pesan\0 dengan \ud83d dan \u{1F600}' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().text).toBe('pesan\uFFFD dengan \uFFFD dan \u{1F600}');
+    const listed = await server.app.inject({ method: 'GET', url: widget('/messages'), headers: as(token) });
+    expect(listed.json().items.map((m: { text: string }) => m.text)).toContain(
+      'pesan\uFFFD dengan \uFFFD dan \u{1F600}',
+    );
+  });
+
   it('a visitor message reaches the agent socket; the reply reaches the visitor, turns delivered then read; a note never does', async () => {
     const token = await startVisitor('Budi');
     const socket = await openVisitorSocket(token, SHOP);

@@ -6,6 +6,7 @@ import {
   MAX_ATTACHMENTS,
   type MessageType,
   maxAttachmentBytes,
+  parsePhone,
   storedFileName,
   type WidgetConfig,
   type WidgetMessage,
@@ -124,7 +125,7 @@ export async function startSession(
     if (!value) problems[`fields.${field.customizedData}`] = 'validation.fieldRequired';
     else if (field.customizedData === 'email' && !EMAIL.test(value))
       problems[`fields.${field.customizedData}`] = 'validation.email';
-    else if (field.customizedData === 'phone' && !/^\+?\d{9,15}$/.test(value.replace(/[\s-]/g, '')))
+    else if (field.customizedData === 'phone' && !parsePhone(value, 'contact').ok)
       problems[`fields.${field.customizedData}`] = 'validation.phone';
     answers[field.customizedData] = value;
   }

@@ -1,36 +1,32 @@
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
-import type { DbOrTx } from '../../platform/db/database.js';
+import type { ServerDeps } from '../../platform/deps.js';
 import { defineJob } from '../../platform/jobs/job-queue.js';
-import { outboxMessages } from '../demo/demo.schema.js';
+import { createDelivery } from './delivery.js';
+import { keepInOutbox } from './outbox.js';
 
 /**
- * Delivers a message to a person outside Sapa (an OTP by email or WhatsApp). With no provider configured the
- * message lands in the outbox table, which demo mode shows; a mail/WhatsApp provider plugs in here.
+ * Delivers a message to a person (an OTP by email or WhatsApp): by SMTP (SMTP_URL) or the platform's WhatsApp
+ * number when configured for its channel, otherwise into the outbox table (what demo mode shows).
  */
-export function sendNotificationJob(db: DbOrTx) {
+export function sendNotificationJob(deps: Pick<ServerDeps, 'db' | 'config' | 'partner'>) {
+  const deliver = createDelivery(deps.config.delivery, deps.partner.brandName);
   return defineJob({
     name: 'notifications.send',
     schema: z.object({
       channel: z.enum(['email', 'whatsapp']),
       recipient: z.string(),
+      /** The Sapa user it is for (the demo outbox shows it to their business's owner/admin). */
+      userId: z.string().uuid().optional(),
       subject: z.string(),
       body: z.string(),
+      code: z.string().optional(),
       /** Idempotency: a retried job writes the message once. */
       messageId: z.string().uuid(),
     }),
     retryLimit: 5,
     handler: async (data) => {
-      await db
-        .insert(outboxMessages)
-        .values({
-          id: data.messageId,
-          channel: data.channel,
-          recipient: data.recipient,
-          subject: data.subject,
-          body: data.body,
-        })
-        .onConflictDoNothing();
+      if (!(await deliver(data))) await keepInOutbox(deps.db, data);
     },
   });
 }

@@ -78,6 +78,17 @@ export async function updateConfiguration(
   return getConfiguration(deps.db, auth.clientId);
 }
 
+/** Turns automatic assignment on for a business, keeping the rest of its configuration (the demo seed). */
+export async function turnOnAutoAssign(db: DbOrTx, clientId: string): Promise<void> {
+  await db
+    .insert(csConfigurations)
+    .values({ clientId, isAutoAssignFeature: true })
+    .onConflictDoUpdate({
+      target: csConfigurations.clientId,
+      set: { isAutoAssignFeature: true, updatedAt: new Date() },
+    });
+}
+
 /** 000 §5: phone numbers are hidden when bit 128 is set in featureCs (featureManager for supervisors). */
 export function hidesPhone(
   config: Pick<CsConfiguration, 'featureCs' | 'featureManager'>,

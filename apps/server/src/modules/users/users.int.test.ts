@@ -176,6 +176,45 @@ describe('Settings › Admin › users: create', () => {
     }
   });
 
+  it('answers alike for an email of this business and of another, and stops answering after 10 refusals an hour', async () => {
+    const probing = await makeBusiness(server.deps.db, 'Penasaran');
+    const prober = await signInFresh(server.app, probing.owner.email);
+    const add = (email: string) =>
+      call('POST', '/api/admin/users', prober, {
+        name: 'Coba',
+        email,
+        password: 'Rahasia123',
+        role: 'ADC',
+        csPosition: 'SPV1',
+      });
+    const strip = (res: { json: () => Record<string, unknown> }) => {
+      const { requestId: _r, ...rest } = res.json();
+      return rest;
+    };
+    const mine = await add(probing.agent.email);
+    const theirs = await add(other.agent.email);
+    expect(mine.statusCode).toBe(409);
+    expect(strip(theirs)).toEqual(strip(mine));
+    for (let i = 0; i < 8; i++) expect((await add(other.owner.email)).statusCode).toBe(409);
+    // The eleventh refused probe within the hour, and any creation after it, waits.
+    const limited = await add(other.admin.email);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await add(newEmail())).statusCode).toBe(429);
+    // Another business is not held up.
+    expect(
+      (
+        await call('POST', '/api/admin/users', owner, {
+          name: 'Bebas',
+          email: newEmail(),
+          password: 'Rahasia123',
+          role: 'USC',
+          csPosition: 'CS1',
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
   it('answers simultaneous creations of one email with one 200 and 409s, never a 500', async () => {
     const email = newEmail();
     const results = await Promise.all(
@@ -323,15 +362,97 @@ describe('Settings › Admin › users: update', () => {
     await signInFresh(server.app, biz.members[3]!.email, 'Diganti123');
   });
 
-  it('keeps the owner the owner', async () => {
+  it('keeps the owner the owner when the owner edits their own record', async () => {
     const ownerId = biz.userIds[biz.owner.email]!;
-    const res = await call('PUT', `/api/admin/users/${ownerId}`, admin, {
+    const res = await call('PUT', `/api/admin/users/${ownerId}`, owner, {
       name: 'Owner',
+      role: 'USC',
+      csPosition: 'SPV2',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ role: 'OWN', csPosition: 'SPV2' });
+  });
+
+  it('refuses an admin any change to the owner: password, role, position (no takeover)', async () => {
+    const ownerId = biz.userIds[biz.owner.email]!;
+    const ownerSession = await signInFresh(server.app, biz.owner.email);
+    const before = await call('GET', `/api/admin/users/${ownerId}`, owner);
+    for (const body of [
+      { name: 'Owner', role: 'ADC', csPosition: null, password: 'Diambil123' },
+      { name: 'Owner', role: 'USC', csPosition: 'CS1' },
+      { name: 'Diganti', role: 'ADC', csPosition: 'SPV1' },
+    ]) {
+      const res = await call('PUT', `/api/admin/users/${ownerId}`, admin, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(403);
+      expect(res.json().message).toBe('You can only manage users below your own role.');
+    }
+    const indonesian = await server.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${ownerId}`,
+      headers: bearer(admin),
+      payload: { name: 'Owner', role: 'ADC', password: 'Diambil123' },
+    });
+    expect(indonesian.json().message).toBe('Anda hanya dapat mengelola pengguna di bawah peran Anda.');
+    // Nothing changed: the owner keeps their password, position and session; the admin cannot sign in as them.
+    expect((await call('GET', `/api/admin/users/${ownerId}`, owner)).json()).toEqual(before.json());
+    expect((await call('GET', '/api/users/me', ownerSession)).statusCode).toBe(200);
+    expect((await postLogin(server.app, { email: biz.owner.email, password: 'Diambil123' })).statusCode).toBe(
+      401,
+    );
+    // Nor may the admin delete the owner (409 as before) or touch another admin.
+    const otherAdminId = biz.userIds[biz.admin.email]!;
+    const secondAdmin = await call('POST', '/api/admin/users', owner, {
+      name: 'Admin Dua',
+      email: newEmail(),
+      password: 'Rahasia123',
+      role: 'ADC',
+      csPosition: 'SPV1',
+    });
+    expect(secondAdmin.statusCode, secondAdmin.body).toBe(200);
+    const secondAdminTokens = await signInFresh(server.app, secondAdmin.json().email, 'Rahasia123');
+    const peer = await call('PUT', `/api/admin/users/${otherAdminId}`, secondAdminTokens, {
+      name: 'Admin',
+      role: 'USC',
+      csPosition: 'CS1',
+      password: 'Diambil123',
+    });
+    expect(peer.statusCode).toBe(403);
+    expect((await call('DELETE', `/api/admin/users/${otherAdminId}`, secondAdminTokens)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('lets an admin manage the users below them but not raise anyone to admin', async () => {
+    const created = await call('POST', '/api/admin/users', admin, {
+      name: 'Di Bawah',
+      email: newEmail(),
+      password: 'Rahasia123',
       role: 'USC',
       csPosition: 'CS1',
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().role).toBe('OWN');
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id as string;
+    const changed = await call('PUT', `/api/admin/users/${id}`, admin, {
+      name: 'Di Bawah',
+      role: 'USC',
+      csPosition: 'CS2',
+      password: 'Diganti123',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const raised = await call('PUT', `/api/admin/users/${id}`, admin, {
+      name: 'Di Bawah',
+      role: 'ADC',
+      csPosition: 'SPV1',
+    });
+    expect(raised.statusCode).toBe(403);
+    const newAdmin = await call('POST', '/api/admin/users', admin, {
+      name: 'Admin Baru',
+      email: newEmail(),
+      password: 'Rahasia123',
+      role: 'ADC',
+      csPosition: 'SPV1',
+    });
+    expect(newAdmin.statusCode).toBe(403);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

@@ -140,3 +140,22 @@ export async function softDeleteMembership(db: DbOrTx, clientId: string, userId:
     .set({ deletedAt: new Date() })
     .where(and(eq(memberships.clientId, clientId), eq(memberships.userId, userId)));
 }
+
+/**
+ * The active members of a business who belong to no other business, with their role here: the people whose
+ * whole account this business's owner or admins answer for.
+ */
+export async function listMembersOnlyHere(db: DbOrTx, clientId: string) {
+  const elsewhere = db
+    .select({ one: sql`1` })
+    .from(sql`memberships as other`)
+    .where(
+      sql`other.user_id = ${memberships.userId} and other.client_id <> ${clientId} and other.deleted_at is null`,
+    );
+  return db
+    .select({ userId: memberships.userId, role: memberships.role })
+    .from(memberships)
+    .where(
+      and(eq(memberships.clientId, clientId), isNull(memberships.deletedAt), sql`not exists ${elsewhere}`),
+    );
+}

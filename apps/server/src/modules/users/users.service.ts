@@ -1,4 +1,4 @@
-import { type AdminUser, can, type MessageKey, type Role } from '@sapa/contracts';
+import { type AdminUser, can, type MessageKey, managesRole, type Role } from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
@@ -6,6 +6,7 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { keysetPage } from '../../platform/http/pagination.js';
 import { findAccessRole } from '../access-roles/access-roles.repository.js';
+import { recordFailure, refuseWhileLocked, type ThrottlePolicy } from '../identity/attempt-throttle.js';
 import { findUserByEmail, listActiveMemberships, setPassword } from '../identity/identity.repository.js';
 import { publishIdentityChanged } from '../identity/me-cache.js';
 import { hashPassword } from '../identity/passwords.js';
@@ -25,6 +26,35 @@ interface UserInput {
   csPosition: 'SPV1' | 'SPV2' | 'CS1' | 'CS2' | null;
   csTags: string[];
   password?: string | undefined;
+}
+
+/**
+ * Emails are one per person in the whole product (001 §5), so adding a user whose email has an account
+ * somewhere must be refused. The refusal is the same whether that account is in this business or another,
+ * and a business gets at most 10 refusals an hour before it must wait (issue 15: no probing for accounts).
+ */
+const EMAIL_REFUSALS: ThrottlePolicy = {
+  scope: 'user-email-refusal',
+  limit: 10,
+  windowMs: 3_600_000,
+  baseLockMs: 15 * 60_000,
+  maxLockMs: 3_600_000,
+  message: 'user.tooManyRefusals',
+};
+
+/** 000 §6 OWN > ADC > USC: the caller manages only users below their own role (themselves aside). */
+function assertManages(auth: AuthContext, role: Role) {
+  if (!managesRole(auth.role, role))
+    throw new AppError(403, 'user.notBelowYou', { fields: { role: 'user.notBelowYou' } });
+}
+
+/**
+ * The users whose messages (reset codes) the caller may read: themselves, and the members of this business
+ * below them who belong to no other business (their account is this business's alone to manage).
+ */
+export async function managedUserIds(deps: ServerDeps, auth: AuthContext): Promise<string[]> {
+  const members = await repo.listMembersOnlyHere(deps.db, auth.clientId);
+  return [auth.userId, ...members.filter((m) => managesRole(auth.role, m.role)).map((m) => m.userId)];
 }
 
 function toAdminUser({ cursorAt: _cursorAt, ...row }: repo.AdminUserRow): AdminUser {
@@ -118,8 +148,14 @@ export async function createAdminUser(
   auth: AuthContext,
   input: UserInput & { email: string; password: string },
 ): Promise<AdminUser> {
-  if (await findUserByEmail(deps.db, input.email))
-    throw conflict('user.emailTaken', { email: 'user.emailTaken' });
+  assertManages(auth, input.role);
+  const refusals = { accountKey: auth.clientId, address: '' };
+  await refuseWhileLocked(deps.db, EMAIL_REFUSALS, refusals);
+  const emailTaken = async () => {
+    await recordFailure(deps.db, EMAIL_REFUSALS, refusals);
+    return conflict('user.emailTaken', { email: 'user.emailTaken' });
+  };
+  if (await findUserByEmail(deps.db, input.email)) throw await emailTaken();
   const featureAccess = await resolveAccess(deps, auth, input.role, input);
   const userId = uuidv7();
   const passwordHash = await hashPassword(input.password);
@@ -137,9 +173,9 @@ export async function createAdminUser(
         csTags: input.csTags,
       });
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
       // Another request registered the email between the check and the insert: the same 409, not a 500.
-      if (isUniqueViolation(error)) throw conflict('user.emailTaken', { email: 'user.emailTaken' });
+      if (isUniqueViolation(error)) throw await emailTaken();
       throw error;
     });
   return getAdminUser(deps, auth, userId);
@@ -153,7 +189,12 @@ export async function updateAdminUser(
 ): Promise<AdminUser> {
   const existing = await repo.findUser(deps.db, auth.clientId, userId);
   if (!existing) throw notFound();
-  // The owner stays the owner: the role of the business's owner is not edited here.
+  // Nobody but the owner changes the owner; an admin edits only the users below them and raises nobody to
+  // their own role. Editing oneself is allowed (the owner stays the owner).
+  if (userId !== auth.userId) {
+    assertManages(auth, existing.role);
+    assertManages(auth, input.role);
+  }
   const role: Role = existing.role === 'OWN' ? 'OWN' : input.role;
   const featureAccess = await resolveAccess(deps, auth, role, input);
   // The identity is shared by every business the user belongs to: an admin here may not set the password
@@ -195,6 +236,7 @@ export async function deleteAdminUser(
   if (!existing) throw notFound();
   if (userId === auth.userId) throw new AppError(409, 'user.cannotDeleteSelf');
   if (existing.role === 'OWN') throw new AppError(409, 'user.cannotDeleteOwner');
+  assertManages(auth, existing.role);
   for (const guard of guards) {
     if (await guard(auth.clientId, userId)) throw new AppError(409, 'user.deleteBlockedTickets');
   }

@@ -11,12 +11,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
-import * as schema from '../../db-schema.js';
 import { pgliteBossDb } from '../jobs/job-queue.js';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * Repositories build their statements from the tables they import; the relational `db.query` API (which
+ * needs every table registered up front) is not used, so the handle carries no schema.
+ */
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** A database handle or an open transaction: repositories accept either. */
 export type DbOrTx = Db | Tx;
 
@@ -56,7 +59,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool) as unknown as Db;
   return {
     kind: 'postgres',
     db,
@@ -84,7 +87,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     kind: 'pglite',
     db,

@@ -32,7 +32,7 @@ export function route<E extends Endpoint>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access },
+    config: { access, ...(endpoint.unstorableText ? { unstorableText: endpoint.unstorableText } : {}) },
     schema: {
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),

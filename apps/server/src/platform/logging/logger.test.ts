@@ -51,3 +51,36 @@ describe('logger redaction', () => {
     expect(text()).not.toContain('secret-token');
   });
 });
+
+describe('error serialiser', () => {
+  it.each([
+    [
+      'a Drizzle failed query',
+      Object.assign(new Error('Failed query: insert into t values ($1)\nparams: Siti,\nline two'), {
+        query: 'insert into t values ($1)',
+        params: ['Siti,\nline two'],
+      }),
+    ],
+    [
+      'a PostgreSQL error with a detail',
+      Object.assign(new Error('duplicate key value violates unique constraint "k"'), {
+        code: '23505',
+        detail: 'Key (phone)=(Siti) already exists.',
+        where: 'Siti',
+      }),
+    ],
+    [
+      'a quoted value',
+      Object.assign(new Error('invalid input syntax for type uuid: "Siti"'), { code: '22P02' }),
+    ],
+    [
+      'a cause with parameters (PGlite)',
+      new Error('wrapped', { cause: Object.assign(new Error('boom'), { params: ['Siti'] }) }),
+    ],
+  ])('keeps the values of %s out of the log', (_label, err) => {
+    const { logger, text } = capture();
+    logger.error({ err }, 'failed');
+    expect(text()).toContain('"msg":"failed"');
+    expect(text()).not.toContain('Siti');
+  });
+});

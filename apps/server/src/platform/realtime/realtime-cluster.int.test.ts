@@ -25,7 +25,6 @@ import {
   postWebhook,
   startFakeGraph,
 } from '../../../test/whatsapp.js';
-import type { NewMember } from '../../modules/tenancy/tenancy.service.js';
 import { openDatabase } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
 import { createRedisEventBus } from '../events/redis-event-bus.js';
@@ -36,6 +35,7 @@ import { REALTIME_TOPIC } from './realtime-hub.js';
  * process publishes reaches the sockets of the other. Needs a real PostgreSQL (two processes cannot share
  * the embedded one), so it is skipped with SAPA_TEST_DB=pglite.
  */
+type Member = Awaited<ReturnType<typeof makeBusiness>>['members'][number];
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REPO = resolve(import.meta.dirname, '../../../../..');
@@ -215,7 +215,7 @@ describe.skipIf(testDbKind() === 'pglite')(
 
     it('decides from the audience the event carries: process 2 never saw the ticket, its CS 2 sockets still get only their own', async () => {
       const [one, two] = processes as [ServerProcess, ServerProcess];
-      const [mine, theirs] = biz.members.slice(3) as [NewMember, NewMember];
+      const [mine, theirs] = biz.members.slice(3) as [Member, Member];
       const mineId = biz.userIds[mine.email]!;
       const onTwo = await connectChat(two.base, (await login(one.base, mine.email)).accessToken);
       const otherOnTwo = await connectChat(two.base, (await login(one.base, theirs.email)).accessToken);

@@ -4,7 +4,7 @@ import { can } from '@sapa/contracts';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ConsentDialog } from '../../features/consent/ConsentDialog';
-import { DesktopNotifications } from '../../features/inbox/DesktopNotifications';
+import { DesktopNotifications } from '../../features/inbox/notifications';
 import { accessSubjectOf, useMe } from '../../shared/api';
 import { RealtimeProvider } from '../../shared/realtime';
 import { ErrorState } from '../../shared/ui/ErrorState';

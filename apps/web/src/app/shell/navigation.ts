@@ -19,6 +19,7 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { hasPage } from '../builtPages';
 import { type ShellRoute, shellRouteByPath } from '../routes';
 
 type Icon = ComponentType<{ size?: number | string; stroke?: number }>;
@@ -150,13 +151,14 @@ export type NavEntry =
 
 function visibleLeaf(spec: NavLeafSpec, subject: AccessSubject): NavLeaf | null {
   const route = shellRouteByPath(spec.path);
-  if (!route) return null;
+  // Routes of the spec that Sapa has not built yet stay out of the menu (issue 16).
+  if (!route || !hasPage(route.path)) return null;
   const permission = spec.permission ?? route.permission;
   if (permission && !can(subject, permission, 'READ')) return null;
   return { path: route.path, labelKey: route.titleKey, route };
 }
 
-/** The menus the user may READ (000 §2 guard, 000 §6). */
+/** The menus the user may READ (000 §2 guard, 000 §6), of pages that work. */
 export function navigationFor(subject: AccessSubject): NavEntry[] {
   const entries: NavEntry[] = [];
   for (const spec of NAVIGATION) {

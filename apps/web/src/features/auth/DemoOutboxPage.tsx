@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppInfo } from '../../app/appInfo';
 import { request } from '../../shared/api';
+import { useSession } from '../../shared/api/useSession';
 import { formatDateTime } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
@@ -14,7 +15,8 @@ import { PublicLayout } from '../../shared/ui/PublicLayout';
 
 /**
  * /demo/outbox (Sapa, demo mode): the emails and WhatsApp messages the product "sent" while no provider
- * is configured — how a demo user receives a reset code.
+ * is configured — how a demo user receives a reset code. Only the owner or an admin of the business reads it,
+ * signed in, and sees their own messages and those of the users they manage (the server decides).
  */
 export function DemoOutboxPage() {
   const { t, i18n } = useTranslation();
@@ -23,14 +25,17 @@ export function DemoOutboxPage() {
   const [params] = useSearchParams();
   const recipient = params.get('recipient') ?? '';
   const [showAll, setShowAll] = useState(recipient === '');
+  const signedIn = useSession() !== null;
 
   const outbox = useQuery({
     queryKey: ['demo', 'outbox', showAll ? '' : recipient],
     queryFn: ({ signal }) =>
-      request(appEndpoints.demoOutbox, { query: showAll ? {} : { recipient }, signal, auth: false }),
-    enabled: info.demo,
+      request(appEndpoints.demoOutbox, { query: showAll ? {} : { recipient }, signal }),
+    enabled: info.demo && signedIn,
     refetchInterval: 3_000,
+    retry: false,
   });
+  const here = `/demo/outbox${recipient ? `?${new URLSearchParams({ recipient })}` : ''}`;
 
   return (
     <PublicLayout title={t('demo.outboxTitle')} subtitle={t('demo.outboxSubtitle')} width={720}>
@@ -52,6 +57,15 @@ export function DemoOutboxPage() {
       </Group>
       {!info.demo ? (
         <Alert color="gray">{t('demo.notDemo')}</Alert>
+      ) : !signedIn ? (
+        <Alert color="blue" variant="light" role="note">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('demo.signInToRead')}</Text>
+            <Button component={Link} to={`/login?${new URLSearchParams({ redirect: here })}`}>
+              {t('demo.signIn')}
+            </Button>
+          </Stack>
+        </Alert>
       ) : outbox.isPending ? (
         <Loader />
       ) : outbox.isError ? (

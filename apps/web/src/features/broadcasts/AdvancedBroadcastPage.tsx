@@ -22,8 +22,8 @@ import { accessSubjectOf, errorMessage, useMe } from '../../shared/api';
 import { dayjs, formatNumber } from '../../shared/time';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { PageLoader } from '../../shared/ui/PageLoader';
+import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
 import { AdvancedBroadcastForm } from './AdvancedBroadcastForm';
 import { useAdvancedBroadcastAction, useAdvancedBroadcasts } from './api';
@@ -101,17 +101,17 @@ export function AdvancedBroadcastPage() {
         maw={360}
         mb="md"
       />
-      {list.isLoading ? (
-        <PageLoader />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          title={debounced ? t('advancedBroadcasts.noMatch') : t(`advancedBroadcasts.empty.${view}`)}
-        >
-          {t('advancedBroadcasts.emptyHint')}
-        </EmptyState>
-      ) : (
+      <QueryState
+        query={list}
+        isEmpty={items.length === 0}
+        empty={
+          <EmptyState
+            title={debounced ? t('advancedBroadcasts.noMatch') : t(`advancedBroadcasts.empty.${view}`)}
+          >
+            {t('advancedBroadcasts.emptyHint')}
+          </EmptyState>
+        }
+      >
         <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="sm" highlightOnHover aria-label={t('advancedBroadcasts.title')}>
             <Table.Thead>
@@ -184,7 +184,7 @@ export function AdvancedBroadcastPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      )}
+      </QueryState>
       {editing !== undefined ? (
         <AdvancedBroadcastForm item={editing} onClose={() => setEditing(undefined)} />
       ) : null}

@@ -19,8 +19,7 @@ import { errorMessage } from '../../shared/api';
 import { formatDateTime, formatNumber } from '../../shared/time';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
-import { PageLoader } from '../../shared/ui/PageLoader';
+import { QueryState } from '../../shared/ui/QueryState';
 import { useBroadcasts, useReviewBroadcasts } from './api';
 import { BroadcastStatusBadge } from './labels';
 import { detailPath } from './paths';
@@ -82,91 +81,87 @@ export function ApprovalPanel() {
             ]}
           />
         </Group>
-        {items.isLoading ? (
-          <PageLoader />
-        ) : items.isError ? (
-          <ErrorState error={items.error} onRetry={() => void items.refetch()} />
-        ) : rows.length === 0 ? (
-          <EmptyState title={t(`broadcasts.review.empty.${list}`)} />
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="xs" aria-label={t('broadcasts.review.title')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={40}>
+        <QueryState
+          query={items}
+          isEmpty={rows.length === 0}
+          empty={<EmptyState title={t(`broadcasts.review.empty.${list}`)} />}
+        >
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="xs" aria-label={t('broadcasts.review.title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={t('broadcasts.review.selectAll')}
+                      checked={selected.length > 0 && selected.length === rows.length}
+                      indeterminate={selected.length > 0 && selected.length < rows.length}
+                      onChange={(e) => setSelected(e.currentTarget.checked ? rows.map((r) => r.id) : [])}
+                    />
+                  </Table.Th>
+                  <Table.Th>{t('broadcasts.campaignCode')}</Table.Th>
+                  <Table.Th>{t('broadcasts.template')}</Table.Th>
+                  <Table.Th ta="right">{t('broadcasts.recipients')}</Table.Th>
+                  <Table.Th>{t('broadcasts.maker')}</Table.Th>
+                  <Table.Th>{t('broadcasts.date')}</Table.Th>
+                  <Table.Th>{t('broadcasts.statusLabel')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((b) => (
+                  <Table.Tr key={b.id}>
+                    <Table.Td>
                       <Checkbox
-                        aria-label={t('broadcasts.review.selectAll')}
-                        checked={selected.length > 0 && selected.length === rows.length}
-                        indeterminate={selected.length > 0 && selected.length < rows.length}
-                        onChange={(e) => setSelected(e.currentTarget.checked ? rows.map((r) => r.id) : [])}
+                        aria-label={t('broadcasts.review.selectNamed', { name: b.campaignCode })}
+                        checked={selected.includes(b.id)}
+                        onChange={(e) => toggle(b.id, e.currentTarget.checked)}
                       />
-                    </Table.Th>
-                    <Table.Th>{t('broadcasts.campaignCode')}</Table.Th>
-                    <Table.Th>{t('broadcasts.template')}</Table.Th>
-                    <Table.Th ta="right">{t('broadcasts.recipients')}</Table.Th>
-                    <Table.Th>{t('broadcasts.maker')}</Table.Th>
-                    <Table.Th>{t('broadcasts.date')}</Table.Th>
-                    <Table.Th>{t('broadcasts.statusLabel')}</Table.Th>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={detailPath(b.id)} size="sm" fw={600}>
+                        {b.campaignCode}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{b.template.name}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(b.totals.recipients, i18n.language)}</Table.Td>
+                    <Table.Td>{b.createdBy?.name ?? '—'}</Table.Td>
+                    <Table.Td>{formatDateTime(b.scheduledAt ?? b.createdAt, i18n.language)}</Table.Td>
+                    <Table.Td>
+                      <BroadcastStatusBadge status={b.status} />
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((b) => (
-                    <Table.Tr key={b.id}>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t('broadcasts.review.selectNamed', { name: b.campaignCode })}
-                          checked={selected.includes(b.id)}
-                          onChange={(e) => toggle(b.id, e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={detailPath(b.id)} size="sm" fw={600}>
-                          {b.campaignCode}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{b.template.name}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(b.totals.recipients, i18n.language)}</Table.Td>
-                      <Table.Td>{b.createdBy?.name ?? '—'}</Table.Td>
-                      <Table.Td>{formatDateTime(b.scheduledAt ?? b.createdAt, i18n.language)}</Table.Td>
-                      <Table.Td>
-                        <BroadcastStatusBadge status={b.status} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Group gap="xs">
-              {actions.map((action) => (
-                <Button
-                  key={action}
-                  color={action === 'reject' ? 'red' : undefined}
-                  variant={action === 'reject' ? 'light' : 'filled'}
-                  disabled={selected.length === 0}
-                  onClick={() => {
-                    review.reset();
-                    setPending({ action, all: false });
-                  }}
-                >
-                  {t(`broadcasts.review.${action}Selected`, { count: selected.length })}
-                </Button>
-              ))}
-              {actions.map((action) => (
-                <Button
-                  key={`${action}-all`}
-                  variant="default"
-                  onClick={() => {
-                    review.reset();
-                    setPending({ action, all: true });
-                  }}
-                >
-                  {t(`broadcasts.review.${action}All`)}
-                </Button>
-              ))}
-            </Group>
-          </>
-        )}
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group gap="xs">
+            {actions.map((action) => (
+              <Button
+                key={action}
+                color={action === 'reject' ? 'red' : undefined}
+                variant={action === 'reject' ? 'light' : 'filled'}
+                disabled={selected.length === 0}
+                onClick={() => {
+                  review.reset();
+                  setPending({ action, all: false });
+                }}
+              >
+                {t(`broadcasts.review.${action}Selected`, { count: selected.length })}
+              </Button>
+            ))}
+            {actions.map((action) => (
+              <Button
+                key={`${action}-all`}
+                variant="default"
+                onClick={() => {
+                  review.reset();
+                  setPending({ action, all: true });
+                }}
+              >
+                {t(`broadcasts.review.${action}All`)}
+              </Button>
+            ))}
+          </Group>
+        </QueryState>
       </Stack>
       <ConfirmDialog
         opened={pending !== null}

@@ -31,6 +31,7 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { LoadMoreButton } from '../../shared/ui/LoadMore';
 import { PageLoader } from '../../shared/ui/PageLoader';
+import { QueryState } from '../../shared/ui/QueryState';
 import { BackLink } from '../contacts/BackLink';
 import { useBroadcast, useBroadcastProgress, useBroadcastRecipients, useCancelBroadcast } from './api';
 import { BroadcastStatusBadge, categoryLabel, RecipientStatusBadge } from './labels';
@@ -214,50 +215,46 @@ function Recipients({ broadcast }: { broadcast: Broadcast }) {
           ]}
         />
       </Group>
-      {recipients.isLoading ? (
-        <PageLoader />
-      ) : recipients.isError ? (
-        <ErrorState error={recipients.error} onRetry={() => void recipients.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('broadcasts.noRecipients')} />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="xs" aria-label={t('broadcasts.recipientList')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('broadcasts.number')}</Table.Th>
-                  <Table.Th>{t('broadcasts.name')}</Table.Th>
-                  <Table.Th>{t('broadcasts.statusLabel')}</Table.Th>
-                  <Table.Th>{t('broadcasts.sentAt')}</Table.Th>
-                  <Table.Th>{t('broadcasts.receivedAt')}</Table.Th>
-                  <Table.Th>{t('broadcasts.readAt')}</Table.Th>
+      <QueryState
+        query={recipients}
+        isEmpty={rows.length === 0}
+        empty={<EmptyState title={t('broadcasts.noRecipients')} />}
+      >
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="xs" aria-label={t('broadcasts.recipientList')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('broadcasts.number')}</Table.Th>
+                <Table.Th>{t('broadcasts.name')}</Table.Th>
+                <Table.Th>{t('broadcasts.statusLabel')}</Table.Th>
+                <Table.Th>{t('broadcasts.sentAt')}</Table.Th>
+                <Table.Th>{t('broadcasts.receivedAt')}</Table.Th>
+                <Table.Th>{t('broadcasts.readAt')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{r.phone}</Table.Td>
+                  <Table.Td>{r.name ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <RecipientStatusBadge status={r.status} />
+                    {r.error ? (
+                      <Text size="xs" c="red">
+                        {isMessageKey(r.error.code) ? message(r.error.code) : r.error.message}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{date(r.sentAt)}</Table.Td>
+                  <Table.Td>{date(r.deliveredAt)}</Table.Td>
+                  <Table.Td>{date(r.readAt)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{r.phone}</Table.Td>
-                    <Table.Td>{r.name ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <RecipientStatusBadge status={r.status} />
-                      {r.error ? (
-                        <Text size="xs" c="red">
-                          {isMessageKey(r.error.code) ? message(r.error.code) : r.error.message}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{date(r.sentAt)}</Table.Td>
-                    <Table.Td>{date(r.deliveredAt)}</Table.Td>
-                    <Table.Td>{date(r.readAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <LoadMoreButton pages={recipients} mt="md" />
-        </>
-      )}
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <LoadMoreButton pages={recipients} mt="md" />
+      </QueryState>
     </Paper>
   );
 }

@@ -19,9 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatNumber } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { LoadMoreButton } from '../../shared/ui/LoadMore';
-import { PageLoader } from '../../shared/ui/PageLoader';
+import { QueryState } from '../../shared/ui/QueryState';
 import { ApprovalPanel } from './ApprovalPanel';
 import { useBroadcastProgress, useBroadcastRole, useBroadcasts } from './api';
 import { CreateBroadcastModal } from './CreateBroadcastModal';
@@ -86,20 +85,18 @@ export function BroadcastsPage() {
             maw={240}
           />
         </Group>
-        {history.isLoading ? (
-          <PageLoader />
-        ) : history.isError ? (
-          <ErrorState error={history.error} onRetry={() => void history.refetch()} />
-        ) : items.length === 0 ? (
-          <EmptyState title={debounced || status ? t('broadcasts.noMatch') : t('broadcasts.empty')}>
-            {maker ? t('broadcasts.emptyHint') : null}
-          </EmptyState>
-        ) : (
-          <>
-            <HistoryTable items={items} language={i18n.language} />
-            <LoadMoreButton pages={history} mt="md" />
-          </>
-        )}
+        <QueryState
+          query={history}
+          isEmpty={items.length === 0}
+          empty={
+            <EmptyState title={debounced || status ? t('broadcasts.noMatch') : t('broadcasts.empty')}>
+              {maker ? t('broadcasts.emptyHint') : null}
+            </EmptyState>
+          }
+        >
+          <HistoryTable items={items} language={i18n.language} />
+          <LoadMoreButton pages={history} mt="md" />
+        </QueryState>
       </Paper>
       {creating ? <CreateBroadcastModal onClose={() => setCreating(false)} /> : null}
     </Stack>

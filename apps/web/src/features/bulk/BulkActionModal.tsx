@@ -25,10 +25,9 @@ import {
 } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAssignableUsers, useTicketTags } from '../../entities/ticket';
 import { accessSubjectOf, errorMessage } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
-import { useAssignableUsers } from '../inbox/api';
-import { useTicketTags } from '../inbox/panelApi';
 import { FieldInput, useTicketForm, useTicketForms } from '../ticket-forms';
 import { useBulkGroups, useBulkMacros, useStartBulkJob } from './api';
 import { actionOf, type Draft, EMPTY } from './draft';

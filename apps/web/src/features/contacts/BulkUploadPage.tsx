@@ -7,7 +7,6 @@ import {
   Group,
   List,
   Paper,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -32,9 +31,10 @@ import { formatDateTime } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { LoadMoreButton } from '../../shared/ui/LoadMore';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { useContactFields } from './api';
 import { BackLink } from './BackLink';
-import { download, useUploadContacts, useUploadHistory } from './uploadApi';
+import { downloadFailedRows, downloadTemplate, useUploadContacts, useUploadHistory } from './uploadApi';
 
 const STATUS_COLOR: Record<ContactUpload['status'], string> = {
   processing: 'blue',
@@ -80,8 +80,9 @@ export function BulkUploadPage() {
     });
   };
   const downloadFailed = (item: ContactUpload) =>
-    download(
-      `/api/contact-uploads/${item.id}/failed-rows?lang=${i18n.language === 'en' ? 'en' : 'id'}`,
+    downloadFailedRows(
+      item.id,
+      i18n.language === 'en' ? 'en' : 'id',
       `${item.fileName.replace(/\.(xlsx|xls|csv)$/i, '')}-${i18n.language === 'en' ? 'failed' : 'gagal'}.xlsx`,
     ).catch(() => notifications.show({ color: 'red', message: t('contacts.uploadPage.downloadFailed') }));
   const reasonOf = (item: ContactUpload) =>
@@ -113,7 +114,7 @@ export function BulkUploadPage() {
                 variant="default"
                 leftSection={<IconDownload size={16} aria-hidden />}
                 onClick={() =>
-                  void download('/api/contact-uploads/template', CONTACT_UPLOAD_TEMPLATE_NAME).catch(() =>
+                  void downloadTemplate(CONTACT_UPLOAD_TEMPLATE_NAME).catch(() =>
                     notifications.show({ color: 'red', message: t('contacts.uploadPage.downloadFailed') }),
                   )
                 }
@@ -169,11 +170,7 @@ export function BulkUploadPage() {
           {t('contacts.uploadPage.history')}
         </Title>
         {history.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} height={40} />
-            ))}
-          </Stack>
+          <SkeletonRows height={40} />
         ) : history.isError ? (
           <ErrorState error={history.error} onRetry={() => void history.refetch()} />
         ) : items.length === 0 ? (

@@ -5,13 +5,13 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ChannelBadge, ticketInboxPath } from '../../entities/ticket';
 import { errorMessage, useMe } from '../../shared/api';
 import { formatDateTime } from '../../shared/time';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { PageLoader } from '../../shared/ui/PageLoader';
-import { ChannelBadge } from '../inbox/ChannelBadge';
 import { contactAccessOf } from './access';
 import { useContactChats, useContactFields, useContactProfile, useDeleteContact } from './api';
 import { BackLink } from './BackLink';
@@ -51,12 +51,7 @@ function ChatHistory({ contactId }: { contactId: string }) {
       {(ticket) => (
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap={8}>
-            <Anchor
-              component={Link}
-              to={`/customer-service/inbox?referenceId=${encodeURIComponent(ticket.id)}`}
-              fw={600}
-              size="sm"
-            >
+            <Anchor component={Link} to={ticketInboxPath(ticket.id)} fw={600} size="sm">
               {ticket.displayId}
             </Anchor>
             <ChannelBadge channel={ticket.channel} />

@@ -2,8 +2,8 @@ import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import type { ChannelCode, ContactListItem } from '@sapa/contracts';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChannelBadge } from '../../entities/ticket';
 import { RowActions } from '../../shared/ui/RowActions';
-import { ChannelBadge } from '../inbox/ChannelBadge';
 
 export const CONTACT_ROW_HEIGHT = 64;
 /** Name, phone, channels, tags, actions (wide screens). */

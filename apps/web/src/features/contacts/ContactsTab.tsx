@@ -1,4 +1,4 @@
-import { Box, Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { CHANNELS, type ChannelCode, type ContactListItem, type ContactProfile } from '@sapa/contracts';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import type { ContactAccess } from './access';
 import {
   type ContactFilters,
@@ -155,11 +156,7 @@ export function ContactsTab({ access }: { access: ContactAccess }) {
       </Group>
 
       {contacts.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-          {[0, 1, 2, 3, 4, 5].map((row) => (
-            <Skeleton key={row} height={52} radius="sm" />
-          ))}
-        </Stack>
+        <SkeletonRows count={6} height={52} radius="sm" />
       ) : contacts.isError && list.length === 0 ? (
         <ErrorState error={contacts.error} onRetry={() => void contacts.refetch()} />
       ) : list.length === 0 ? (

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Drawer, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ContactGroup, contactGroupInputSchema } from '@sapa/contracts';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
@@ -21,9 +10,10 @@ import { type FieldErrors, validate } from '../../shared/forms/validate';
 import { useItemEditor } from '../../shared/hooks/useItemEditor';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormModal } from '../../shared/ui/FormModal';
+import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import type { ContactAccess } from './access';
 import { useContactGroups, useDeleteGroup, useSaveGroup } from './api';
 import { MembersPanel } from './MembersPanel';
@@ -62,19 +52,16 @@ export function GroupsTab({ access }: { access: ContactAccess }) {
           </Button>
         ) : null}
       </Group>
-      {groups.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} height={64} radius="sm" />
-          ))}
-        </Stack>
-      ) : groups.isError ? (
-        <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={debounced ? t('contacts.groups.noMatch') : t('contacts.groups.empty')}>
-          {debounced ? null : t('contacts.groups.emptyHint')}
-        </EmptyState>
-      ) : (
+      <QueryState
+        query={groups}
+        loading={<SkeletonRows height={64} radius="sm" />}
+        isEmpty={list.length === 0}
+        empty={
+          <EmptyState title={debounced ? t('contacts.groups.noMatch') : t('contacts.groups.empty')}>
+            {debounced ? null : t('contacts.groups.emptyHint')}
+          </EmptyState>
+        }
+      >
         <Stack gap="xs" role="list" aria-label={t('contacts.groups.label')}>
           {list.map((group) => (
             <Paper key={group.id} withBorder p="sm" role="listitem" data-testid="group-row">
@@ -120,7 +107,7 @@ export function GroupsTab({ access }: { access: ContactAccess }) {
             </Button>
           ) : null}
         </Stack>
-      )}
+      </QueryState>
       <GroupFormModal
         group={editor.editing}
         opened={editor.formOpened}

@@ -2,7 +2,7 @@ import { Button, Paper, Skeleton, Stack } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
 
 /**
  * One of the contact detail's history sections (001 §2: chats, broadcasts): keyset pages of rows, newest
@@ -23,26 +23,30 @@ export function HistoryList<T>({
 }) {
   const { t } = useTranslation();
   const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
-  if (query.isPending) return <Skeleton height={40} aria-label={t('common.loading')} />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (rows.length === 0) return empty;
   return (
-    <Stack gap={4} role="list" aria-label={label}>
-      {rows.map((row) => (
-        <Paper key={keyOf(row)} withBorder p="xs" px="sm" role="listitem">
-          {children(row)}
-        </Paper>
-      ))}
-      {query.hasNextPage ? (
-        <Button
-          variant="subtle"
-          size="xs"
-          onClick={() => void query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
-        >
-          {t('common.loadMore')}
-        </Button>
-      ) : null}
-    </Stack>
+    <QueryState
+      query={query}
+      loading={<Skeleton height={40} aria-label={t('common.loading')} />}
+      isEmpty={rows.length === 0}
+      empty={empty}
+    >
+      <Stack gap={4} role="list" aria-label={label}>
+        {rows.map((row) => (
+          <Paper key={keyOf(row)} withBorder p="xs" px="sm" role="listitem">
+            {children(row)}
+          </Paper>
+        ))}
+        {query.hasNextPage ? (
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => void query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+          >
+            {t('common.loadMore')}
+          </Button>
+        ) : null}
+      </Stack>
+    </QueryState>
   );
 }

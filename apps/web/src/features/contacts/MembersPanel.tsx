@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
 import { useChangeMembers, useContacts } from './api';
 import { formatPhone } from './ContactRow';
 
@@ -66,15 +66,16 @@ export function MembersPanel({
           error={change.isError ? errorMessage(change.error) : undefined}
         />
       ) : null}
-      {members.isPending ? (
-        <Center py="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
-        </Center>
-      ) : members.isError ? (
-        <ErrorState error={members.error} onRetry={() => void members.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t('contacts.members.empty')} />
-      ) : (
+      <QueryState
+        query={members}
+        loading={
+          <Center py="md">
+            <Loader size="sm" aria-label={t('common.loading')} />
+          </Center>
+        }
+        isEmpty={list.length === 0}
+        empty={<EmptyState title={t('contacts.members.empty')} />}
+      >
         <Stack gap={4} role="list" aria-label={t('contacts.members.label')}>
           {list.map((contact) => (
             <Paper key={contact.id} withBorder p="xs" role="listitem">
@@ -115,7 +116,7 @@ export function MembersPanel({
             </Button>
           ) : null}
         </Stack>
-      )}
+      </QueryState>
     </Stack>
   );
 }

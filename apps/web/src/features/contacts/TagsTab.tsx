@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ContactTag } from '@sapa/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,9 @@ import { errorMessage } from '../../shared/api';
 import { useItemEditor } from '../../shared/hooks/useItemEditor';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import type { ContactAccess } from './access';
 import { useContactTags, useDeleteTag } from './api';
 
@@ -40,17 +41,12 @@ export function TagsTab({ access }: { access: ContactAccess }) {
           </Button>
         ) : null}
       </Group>
-      {tags.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} height={48} radius="sm" />
-          ))}
-        </Stack>
-      ) : tags.isError ? (
-        <ErrorState error={tags.error} onRetry={() => void tags.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t('contacts.tags.empty')}>{t('contacts.tags.emptyHint')}</EmptyState>
-      ) : (
+      <QueryState
+        query={tags}
+        loading={<SkeletonRows height={48} radius="sm" />}
+        isEmpty={list.length === 0}
+        empty={<EmptyState title={t('contacts.tags.empty')}>{t('contacts.tags.emptyHint')}</EmptyState>}
+      >
         <Stack gap="xs" role="list" aria-label={t('contacts.tags.label')}>
           {list.map((tag) => (
             <Paper key={tag.id} withBorder p="xs" px="sm" role="listitem">
@@ -70,7 +66,7 @@ export function TagsTab({ access }: { access: ContactAccess }) {
             </Paper>
           ))}
         </Stack>
-      )}
+      </QueryState>
       <ConfirmDialog
         opened={editor.deleting !== null}
         title={t('contacts.tags.deleteTitle')}

@@ -1,6 +1,6 @@
-import { contactUploadEndpoints } from '@sapa/contracts';
+import { contactUploadEndpoints, type Language } from '@sapa/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { fetchBlob, request, upload } from '../../shared/api';
+import { endpointUrl, fetchBlob, request, upload } from '../../shared/api';
 import { contactKeys } from './api';
 
 const historyKey = [...contactKeys.all, 'uploads'] as const;
@@ -28,8 +28,21 @@ export function useUploadContacts() {
   });
 }
 
-/** Saves a protected download (template, failed rows) under `fileName`. */
-export async function download(url: string, fileName: string): Promise<void> {
+/** GET /api/contact-uploads/template saved as `fileName`. */
+export function downloadTemplate(fileName: string): Promise<void> {
+  return download(endpointUrl(contactUploadEndpoints.template), fileName);
+}
+
+/** GET /api/contact-uploads/:id/failed-rows in `lang`, saved as `fileName`. */
+export function downloadFailedRows(id: string, lang: Language, fileName: string): Promise<void> {
+  return download(
+    endpointUrl(contactUploadEndpoints.failedRows, { params: { id }, query: { lang } }),
+    fileName,
+  );
+}
+
+/** Saves a protected download under `fileName`. */
+async function download(url: string, fileName: string): Promise<void> {
   const blob = await fetchBlob(url);
   const href = URL.createObjectURL(blob);
   const anchor = document.createElement('a');

@@ -8,7 +8,6 @@ import {
   Paper,
   ScrollArea,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -24,7 +23,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { useApplyMacro, useMacros } from './api';
 import { describeMacroAction } from './macroText';
 
@@ -122,19 +122,16 @@ function MacroDialog({
             setSelected(null);
           }}
         />
-        {macros.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} height={40} radius="sm" />
-            ))}
-          </Stack>
-        ) : macros.isError ? (
-          <ErrorState error={macros.error} onRetry={() => void macros.refetch()} />
-        ) : list.length === 0 ? (
-          <EmptyState title={debounced ? t('csLibrary.macros.noMatch') : t('csLibrary.macros.empty')}>
-            {t('csLibrary.macros.emptyAgentHint')}
-          </EmptyState>
-        ) : (
+        <QueryState
+          query={macros}
+          loading={<SkeletonRows height={40} radius="sm" />}
+          isEmpty={list.length === 0}
+          empty={
+            <EmptyState title={debounced ? t('csLibrary.macros.noMatch') : t('csLibrary.macros.empty')}>
+              {t('csLibrary.macros.emptyAgentHint')}
+            </EmptyState>
+          }
+        >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <ScrollArea.Autosize mah={320}>
               <Stack gap={4} role="listbox" aria-label={t('csLibrary.macros.list')}>
@@ -187,7 +184,7 @@ function MacroDialog({
               </Paper>
             ) : null}
           </SimpleGrid>
-        )}
+        </QueryState>
         {apply.isError ? (
           <Alert color="red" role="alert">
             {errorMessage(apply.error)}

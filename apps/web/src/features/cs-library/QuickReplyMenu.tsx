@@ -2,7 +2,7 @@ import { Paper, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { fillReplyVariables, type LibraryEntry, type Me } from '@sapa/contracts';
 import { type KeyboardEvent, type RefObject, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTicket } from '../inbox/api';
+import { useTicket } from '../../entities/ticket';
 import { useLibrary } from './api';
 import { matchQuickReplies, slashQuery } from './slash';
 

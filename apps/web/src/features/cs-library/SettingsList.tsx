@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormModal } from '../../shared/ui/FormModal';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 
 /** The top of a chat-setting list: what it holds, a search box (when searchable) and the add button. */
 export function ListToolbar({
@@ -68,18 +69,16 @@ export function ListState<T>({
   emptyHint: string;
   children: (items: readonly T[]) => ReactNode;
 }) {
-  const { t } = useTranslation();
-  if (query.isPending)
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} height={rowHeight} radius="sm" />
-        ))}
-      </Stack>
-    );
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (items.length === 0) return <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
-  return <>{children(items)}</>;
+  return (
+    <QueryState
+      query={query}
+      loading={<SkeletonRows height={rowHeight} radius="sm" />}
+      isEmpty={items.length === 0}
+      empty={<EmptyState title={emptyTitle}>{emptyHint}</EmptyState>}
+    >
+      {() => children(items)}
+    </QueryState>
+  );
 }
 
 /** The delete confirmation of a chat-setting list; the deleted notification follows the delete. */

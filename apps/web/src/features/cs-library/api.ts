@@ -7,8 +7,8 @@ import {
   macroEndpoints,
 } from '@sapa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { applyTicketToCaches } from '../../entities/ticket';
 import { queryKeys, request } from '../../shared/api';
-import { applyTicketToCaches } from '../inbox/api';
 
 /** Queries of the chat library; under the inbox key, so a real-time reconnection refetches them too. */
 export const libraryKeys = {

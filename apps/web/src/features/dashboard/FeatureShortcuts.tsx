@@ -14,6 +14,7 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { hasPage } from '../../app/builtPages';
 import { shellRouteByPath } from '../../app/routes';
 import { accessSubjectOf } from '../../shared/api';
 import classes from './FeatureShortcuts.module.css';
@@ -30,13 +31,14 @@ const SHORTCUTS: readonly { path: string; icon: ComponentType<{ size?: number }>
   { path: '/setting/account', icon: IconUserCog, key: 'account' },
 ];
 
-/** 001 §2 Dashboard "feature shortcuts": only the features the user may READ. */
+/** 001 §2 Dashboard "feature shortcuts": only features that work and that the user may READ. */
 export function FeatureShortcuts({ me }: { me: Me }) {
   const { t } = useTranslation();
   const subject = accessSubjectOf(me);
   const visible = SHORTCUTS.filter((shortcut) => {
     const route = shellRouteByPath(shortcut.path);
-    return route && (!route.permission || can(subject, route.permission, 'READ'));
+    if (!route || !hasPage(route.path)) return false;
+    return !route.permission || can(subject, route.permission, 'READ');
   });
   return (
     <Card withBorder radius="md" padding="lg">

@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { INBOX_PATH } from './DesktopNotifications';
+import { INBOX_PATH, ticketInboxPath } from '../../entities/ticket';
 
 /**
  * /customer-service/inbox-chatroom (000 §2): the guard already sends a visit without referenceId and
@@ -8,10 +8,5 @@ import { INBOX_PATH } from './DesktopNotifications';
 export function InboxChatroomPage() {
   const [params] = useSearchParams();
   const referenceId = params.get('referenceId');
-  return (
-    <Navigate
-      replace
-      to={referenceId ? `${INBOX_PATH}?referenceId=${encodeURIComponent(referenceId)}` : INBOX_PATH}
-    />
-  );
+  return <Navigate replace to={referenceId ? ticketInboxPath(referenceId) : INBOX_PATH} />;
 }

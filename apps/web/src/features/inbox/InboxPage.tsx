@@ -6,6 +6,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppInfo } from '../../app/appInfo';
+import type { TicketFilters as Filters } from '../../entities/ticket';
+import { applyRealtimeEvent, useUnreadCount } from '../../entities/ticket';
 import { useMe } from '../../shared/api';
 import { useRealtime } from '../../shared/realtime';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -13,14 +15,12 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { BulkModeToggle, BulkProgress, BulkToolbar, useBulkSelection } from '../bulk';
 import { PlayBar, PlayStartButton, PlayWaiting, usePlayMode } from '../play';
 import { AgentStatusSwitch } from '../teams';
-import { applyRealtimeEvent, useUnreadCount } from './api';
-import { ChatRoom } from './ChatRoom';
 import { ConnectionIndicator } from './ConnectionIndicator';
-import type { TicketFilters as Filters } from './cache';
-import { NotificationPermissionButton } from './DesktopNotifications';
-import { NewChatButton } from './NewChatModal';
-import { TicketFilters } from './TicketFilters';
-import { TicketList } from './TicketList';
+import { ChatRoom } from './chat-room/ChatRoom';
+import { TicketFilters } from './list/TicketFilters';
+import { TicketList } from './list/TicketList';
+import { NotificationPermissionButton } from './notifications';
+import { NewChatButton } from './templates/NewChatModal';
 
 function filtersFrom(params: URLSearchParams): Filters {
   const channel = params.get('channel');

@@ -1,3 +1,2 @@
-export { DesktopNotifications } from './DesktopNotifications';
 export { InboxChatroomPage } from './InboxChatroomPage';
 export { InboxPage } from './InboxPage';

@@ -29,12 +29,11 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../shared/api';
+import { ApiError, errorMessage, useMediaUrl } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { translateMessage } from '../../shared/i18n';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { PageLoader } from '../../shared/ui/PageLoader';
-import { useMediaUrl } from '../inbox/useMediaUrl';
 import { useDisconnectLivechat, useLivechatAccount, useSaveLivechat } from './api';
 import {
   emptyValues,

@@ -26,7 +26,7 @@ import { IconPlayerPlay, IconPlayerSkipForward, IconPlayerStop, IconPlaylist } f
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accessSubjectOf, errorMessage, fieldErrorsOf } from '../../shared/api';
+import { accessSubjectOf, errorMessage, fieldErrorsOf, useConnectedChannels } from '../../shared/api';
 import { validate } from '../../shared/forms/validate';
 import { translateMessage } from '../../shared/i18n';
 import { useRealtime } from '../../shared/realtime';
@@ -84,12 +84,27 @@ function StartDialog({
   const views = useViews(opened && viewsAllowed);
   const [kind, setKind] = useState<'view' | 'channel'>(viewsAllowed ? 'view' : 'channel');
   const [viewId, setViewId] = useState<string | null>(null);
-  const [channel, setChannel] = useState<string | null>(channels.length === 1 ? (channels[0] ?? null) : null);
+  // Only channels the business has connected (issue 16): Auto Assign on any other finds nothing.
+  const connected = useConnectedChannels(channels, opened);
+  const offered = connected.data ?? [];
+  const [picked, setChannel] = useState<string | null>(null);
+  const channel = picked ?? (offered.length === 1 ? (offered[0] ?? null) : null);
+  const [missing, setMissing] = useState(false);
   const start = useStartPlay();
   const fields = fieldErrorsOf(start.error);
+  // The choice on screen names the error: the view picker or the channel picker, never the other one.
+  const choiceError =
+    (missing ? t(kind === 'view' ? 'play.chooseView' : 'play.chooseChannel') : undefined) ??
+    fields.viewId ??
+    fields.channel;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!(kind === 'view' ? viewId : channel)) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
     const body =
       kind === 'view'
         ? { viewId: viewId ?? undefined }
@@ -135,20 +150,29 @@ function StartDialog({
               placeholder={t('play.pickView')}
               data={(views.data ?? []).map((v) => ({ value: v.id, label: v.name }))}
               value={viewId}
-              onChange={setViewId}
+              onChange={(value) => {
+                setViewId(value);
+                setMissing(false);
+              }}
               searchable
               nothingFoundMessage={t('play.noViews')}
-              error={fields.viewId}
+              error={choiceError}
               disabled={views.isPending}
             />
           ) : (
             <Select
               label={t('play.channel')}
               placeholder={t('play.pickChannel')}
-              data={channels.map((code) => ({ value: code, label: CHANNELS[code].name }))}
+              data={offered.map((code) => ({ value: code, label: CHANNELS[code].name }))}
               value={channel}
-              onChange={setChannel}
-              error={fields.viewId}
+              onChange={(value) => {
+                setChannel(value);
+                setMissing(false);
+              }}
+              error={choiceError}
+              description={connected.isSuccess && offered.length === 0 ? t('play.noChannels') : undefined}
+              disabled={connected.isPending}
+              data-testid="play-channel"
             />
           )}
           {views.isError && kind === 'view' ? <Alert color="red">{errorMessage(views.error)}</Alert> : null}

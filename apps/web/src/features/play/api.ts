@@ -1,7 +1,7 @@
 import { type PlayState, playEndpoints } from '@sapa/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { applyTicketToCaches, ticketKeys } from '../../entities/ticket';
 import { request } from '../../shared/api';
-import { applyTicketToCaches, inboxKeys } from '../inbox/api';
 
 export const playKey = ['play'] as const;
 
@@ -38,7 +38,7 @@ export const useNextTicket = () => useStep((_: undefined) => request(playEndpoin
 export const useSkipTicket = () =>
   useStep(
     (note: string) => request(playEndpoints.skip, { body: { note } }),
-    (queryClient) => void queryClient.invalidateQueries({ queryKey: inboxKeys.tickets }),
+    (queryClient) => void queryClient.invalidateQueries({ queryKey: ticketKeys.tickets }),
   );
 
 export const useStopPlay = () => useStep((_: undefined) => request(playEndpoints.stop, { body: {} }));

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ACCESS_ROLE_MENUS, type AccessRole, can, type Me } from '@sapa/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,9 @@ import { accessSubjectOf, errorMessage } from '../../shared/api';
 import { useItemEditor } from '../../shared/hooks/useItemEditor';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { AccessRoleFormModal } from './AccessRoleFormModal';
 import { useAccessRoles, useDeleteAccessRole } from './api';
 
@@ -41,69 +42,66 @@ export function AccessRolesTab({ me }: { me: Me }) {
           </Button>
         ) : null}
       </Group>
-      {roles.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} height={44} radius="sm" />
-          ))}
-        </Stack>
-      ) : roles.isError ? (
-        <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />
-      ) : roles.data.length === 0 ? (
-        <EmptyState title={t('admin.roles.empty')}>{t('admin.roles.emptyHint')}</EmptyState>
-      ) : (
-        <Table.ScrollContainer minWidth={320}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label={t('admin.roles.tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.roles.name')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('admin.roles.menus')}</Table.Th>
-                <Table.Th>{t('admin.roles.userCount')}</Table.Th>
-                <Table.Th w={96}>
-                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {roles.data.map((role) => (
-                <Table.Tr key={role.id}>
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {role.name}
-                    </Text>
-                    {role.description ? (
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        {role.description}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">
-                    {role.allMenu ? (
-                      <Badge variant="light">{t('admin.roles.allMenu')}</Badge>
-                    ) : (
-                      <Text size="sm">
-                        {t('admin.roles.menuCount', {
-                          count: role.menus.length,
-                          total: ACCESS_ROLE_MENUS.length,
-                        })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{t('admin.roles.users', { count: role.userCount })}</Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      editLabel={t('admin.roles.editNamed', { name: role.name })}
-                      deleteLabel={t('admin.roles.deleteNamed', { name: role.name })}
-                      onEdit={canUpdate ? () => editor.openForm(role) : undefined}
-                      onDelete={canDelete ? () => editor.askDelete(role) : undefined}
-                    />
-                  </Table.Td>
+      <QueryState
+        query={roles}
+        loading={<SkeletonRows height={44} radius="sm" />}
+        isEmpty={(items) => items.length === 0}
+        empty={<EmptyState title={t('admin.roles.empty')}>{t('admin.roles.emptyHint')}</EmptyState>}
+      >
+        {(items) => (
+          <Table.ScrollContainer minWidth={320}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label={t('admin.roles.tableLabel')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('admin.roles.name')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('admin.roles.menus')}</Table.Th>
+                  <Table.Th>{t('admin.roles.userCount')}</Table.Th>
+                  <Table.Th w={96}>
+                    <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((role) => (
+                  <Table.Tr key={role.id}>
+                    <Table.Td>
+                      <Text fw={600} size="sm">
+                        {role.name}
+                      </Text>
+                      {role.description ? (
+                        <Text size="xs" c="dimmed" lineClamp={2}>
+                          {role.description}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      {role.allMenu ? (
+                        <Badge variant="light">{t('admin.roles.allMenu')}</Badge>
+                      ) : (
+                        <Text size="sm">
+                          {t('admin.roles.menuCount', {
+                            count: role.menus.length,
+                            total: ACCESS_ROLE_MENUS.length,
+                          })}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{t('admin.roles.users', { count: role.userCount })}</Table.Td>
+                    <Table.Td>
+                      <RowActions
+                        editLabel={t('admin.roles.editNamed', { name: role.name })}
+                        deleteLabel={t('admin.roles.deleteNamed', { name: role.name })}
+                        onEdit={canUpdate ? () => editor.openForm(role) : undefined}
+                        onDelete={canDelete ? () => editor.askDelete(role) : undefined}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
       <AccessRoleFormModal
         role={editor.editing}
         opened={editor.formOpened}

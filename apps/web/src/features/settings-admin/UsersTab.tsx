@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type AdminUser, can, type Me } from '@sapa/contracts';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -8,8 +8,9 @@ import { accessSubjectOf, errorMessage } from '../../shared/api';
 import { useItemEditor } from '../../shared/hooks/useItemEditor';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { LoadMoreButton } from '../../shared/ui/LoadMore';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { useAccessRoles, useAdminUsers, useDeleteUser } from './api';
 import { UserFormModal } from './UserFormModal';
 import { UsersTable } from './UsersTable';
@@ -56,31 +57,26 @@ export function UsersTab({ me }: { me: Me }) {
         ) : null}
       </Group>
 
-      {users.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-          {[0, 1, 2, 3, 4].map((row) => (
-            <Skeleton key={row} height={44} radius="sm" />
-          ))}
-        </Stack>
-      ) : users.isError ? (
-        <ErrorState error={users.error} onRetry={() => void users.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={debounced ? t('admin.users.noMatch') : t('admin.users.empty')}>
-          {debounced ? t('admin.users.noMatchHint', { search: debounced }) : null}
-        </EmptyState>
-      ) : (
-        <>
-          <UsersTable
-            users={list}
-            currentUserId={me.user.id}
-            canUpdate={can(subject, 'SETTING_ADMIN', 'UPDATE')}
-            canDelete={can(subject, 'SETTING_ADMIN', 'DELETE')}
-            onEdit={editor.openForm}
-            onDelete={editor.askDelete}
-          />
-          <LoadMoreButton pages={users} />
-        </>
-      )}
+      <QueryState
+        query={users}
+        loading={<SkeletonRows count={5} height={44} radius="sm" />}
+        isEmpty={list.length === 0}
+        empty={
+          <EmptyState title={debounced ? t('admin.users.noMatch') : t('admin.users.empty')}>
+            {debounced ? t('admin.users.noMatchHint', { search: debounced }) : null}
+          </EmptyState>
+        }
+      >
+        <UsersTable
+          users={list}
+          currentUserId={me.user.id}
+          canUpdate={can(subject, 'SETTING_ADMIN', 'UPDATE')}
+          canDelete={can(subject, 'SETTING_ADMIN', 'DELETE')}
+          onEdit={editor.openForm}
+          onDelete={editor.askDelete}
+        />
+        <LoadMoreButton pages={users} />
+      </QueryState>
 
       <UserFormModal
         me={me}

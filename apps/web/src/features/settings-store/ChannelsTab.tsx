@@ -20,12 +20,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppInfo } from '../../app/appInfo';
+import { ChannelBadge } from '../../entities/ticket';
 import { errorMessage } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
-import { ChannelBadge } from '../inbox/ChannelBadge';
 import { useChannelAccounts, useDisconnectChannel } from './api';
 import { ConnectWhatsappForm } from './ConnectWhatsappForm';
 
@@ -100,78 +100,83 @@ export function ChannelsTab({ me }: { me: Me }) {
           </Stack>
         </Alert>
       ) : null}
-      {accounts.isPending ? (
-        <Stack gap="xs" aria-busy>
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-        </Stack>
-      ) : accounts.isError ? (
-        <ErrorState error={accounts.error} onRetry={() => void accounts.refetch()} />
-      ) : accounts.data.length === 0 ? (
-        <EmptyState title={t('channels.empty')}>{manage ? t('channels.emptyHint') : null}</EmptyState>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" aria-label={t('channels.listLabel')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('channels.channel')}</Table.Th>
-                  <Table.Th>{t('channels.name')}</Table.Th>
-                  <Table.Th>{t('channels.address')}</Table.Th>
-                  <Table.Th>{t('channels.status')}</Table.Th>
-                  <Table.Th>{t('channels.webhookUrl')}</Table.Th>
-                  {manage ? <Table.Th aria-label={t('common.actions')} /> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {accounts.data.map((account) => {
-                  const editPath = manage ? editPathOf(account) : null;
-                  return (
-                    <Table.Tr key={account.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <ChannelBadge channel={account.channel} size="sm" />
-                      </Table.Td>
-                      <Table.Td>
-                        {editPath ? (
-                          <Anchor component={Link} to={editPath} size="sm">
-                            {account.name}
-                          </Anchor>
-                        ) : (
-                          account.name
-                        )}
-                      </Table.Td>
-                      <Table.Td>{account.address}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Badge
-                          style={{ overflow: 'visible' }}
-                          styles={{ label: { overflow: 'visible' } }}
-                          variant="light"
-                          color={account.status === 'connected' ? 'green' : 'gray'}
-                        >
-                          {t(`channels.state.${account.status}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {account.webhookUrl ? <WebhookUrl url={account.webhookUrl} /> : '—'}
-                      </Table.Td>
-                      {manage ? (
-                        <Table.Td>
-                          <RowActions
-                            editLabel={t('livechatSettings.editNamed', { name: account.name })}
-                            deleteLabel={t('channels.disconnectNamed', { name: account.name })}
-                            onEdit={editPath ? () => navigate(editPath) : undefined}
-                            onDelete={account.status === 'connected' ? () => setRemoving(account) : undefined}
-                          />
+      <QueryState
+        query={accounts}
+        loading={
+          <Stack gap="xs" aria-busy>
+            <Skeleton height={36} />
+            <Skeleton height={36} />
+          </Stack>
+        }
+        isEmpty={(items) => items.length === 0}
+        empty={<EmptyState title={t('channels.empty')}>{manage ? t('channels.emptyHint') : null}</EmptyState>}
+      >
+        {(items) => (
+          <Paper withBorder radius="md">
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="sm" aria-label={t('channels.listLabel')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('channels.channel')}</Table.Th>
+                    <Table.Th>{t('channels.name')}</Table.Th>
+                    <Table.Th>{t('channels.address')}</Table.Th>
+                    <Table.Th>{t('channels.status')}</Table.Th>
+                    <Table.Th>{t('channels.webhookUrl')}</Table.Th>
+                    {manage ? <Table.Th aria-label={t('common.actions')} /> : null}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((account) => {
+                    const editPath = manage ? editPathOf(account) : null;
+                    return (
+                      <Table.Tr key={account.id}>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <ChannelBadge channel={account.channel} size="sm" />
                         </Table.Td>
-                      ) : null}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+                        <Table.Td>
+                          {editPath ? (
+                            <Anchor component={Link} to={editPath} size="sm">
+                              {account.name}
+                            </Anchor>
+                          ) : (
+                            account.name
+                          )}
+                        </Table.Td>
+                        <Table.Td>{account.address}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Badge
+                            style={{ overflow: 'visible' }}
+                            styles={{ label: { overflow: 'visible' } }}
+                            variant="light"
+                            color={account.status === 'connected' ? 'green' : 'gray'}
+                          >
+                            {t(`channels.state.${account.status}`)}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          {account.webhookUrl ? <WebhookUrl url={account.webhookUrl} /> : '—'}
+                        </Table.Td>
+                        {manage ? (
+                          <Table.Td>
+                            <RowActions
+                              editLabel={t('livechatSettings.editNamed', { name: account.name })}
+                              deleteLabel={t('channels.disconnectNamed', { name: account.name })}
+                              onEdit={editPath ? () => navigate(editPath) : undefined}
+                              onDelete={
+                                account.status === 'connected' ? () => setRemoving(account) : undefined
+                              }
+                            />
+                          </Table.Td>
+                        ) : null}
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </QueryState>
       {manage && offersWhatsapp && !hasWhatsapp && !accounts.isPending ? (
         <ConnectWhatsappForm demo={info.demo} onConnected={setConnected} />
       ) : null}

@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
 import { useAgents, useConfiguration, useUpdateAgent, useUpdateConfiguration } from './api';
 
 const withBit = (flags: number, on: boolean) => (on ? flags | HIDE_PHONE_BIT : flags & ~HIDE_PHONE_BIT);
@@ -36,13 +36,15 @@ const withBit = (flags: number, on: boolean) => (on ? flags | HIDE_PHONE_BIT : f
 export function ConfigurationTab({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation();
   const config = useConfiguration();
-  if (config.isPending) return <Skeleton height={240} aria-label={t('common.loading')} />;
-  if (config.isError) return <ErrorState error={config.error} onRetry={() => void config.refetch()} />;
   return (
-    <Stack gap="lg">
-      <ConfigurationForm key={JSON.stringify(config.data)} initial={config.data} canManage={canManage} />
-      <AgentLimits canManage={canManage} />
-    </Stack>
+    <QueryState query={config} loading={<Skeleton height={240} aria-label={t('common.loading')} />}>
+      {(initial) => (
+        <Stack gap="lg">
+          <ConfigurationForm key={JSON.stringify(initial)} initial={initial} canManage={canManage} />
+          <AgentLimits canManage={canManage} />
+        </Stack>
+      )}
+    </QueryState>
   );
 }
 
@@ -123,32 +125,33 @@ function AgentLimits({ canManage }: { canManage: boolean }) {
         <Text size="sm" c="dimmed">
           {t('teams.agents.intro')}
         </Text>
-        {agents.isPending ? (
-          <Skeleton height={120} aria-label={t('common.loading')} />
-        ) : agents.isError ? (
-          <ErrorState error={agents.error} onRetry={() => void agents.refetch()} />
-        ) : agents.data.length === 0 ? (
-          <EmptyState title={t('teams.agents.empty')}>{t('teams.agents.emptyHint')}</EmptyState>
-        ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table aria-label={t('teams.agents.title')} verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('teams.members.name')}</Table.Th>
-                  <Table.Th>{t('teams.members.position')}</Table.Th>
-                  <Table.Th>{t('teams.members.status')}</Table.Th>
-                  <Table.Th>{t('teams.agents.open')}</Table.Th>
-                  <Table.Th w={150}>{t('teams.agents.max')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {agents.data.map((agent) => (
-                  <AgentRow key={agent.userId} agent={agent} canManage={canManage} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryState
+          query={agents}
+          loading={<Skeleton height={120} aria-label={t('common.loading')} />}
+          isEmpty={(items) => items.length === 0}
+          empty={<EmptyState title={t('teams.agents.empty')}>{t('teams.agents.emptyHint')}</EmptyState>}
+        >
+          {(items) => (
+            <Table.ScrollContainer minWidth={520}>
+              <Table aria-label={t('teams.agents.title')} verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('teams.members.name')}</Table.Th>
+                    <Table.Th>{t('teams.members.position')}</Table.Th>
+                    <Table.Th>{t('teams.members.status')}</Table.Th>
+                    <Table.Th>{t('teams.agents.open')}</Table.Th>
+                    <Table.Th w={150}>{t('teams.agents.max')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((agent) => (
+                    <AgentRow key={agent.userId} agent={agent} canManage={canManage} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
       </Stack>
     </Paper>
   );

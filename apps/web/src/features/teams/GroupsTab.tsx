@@ -33,9 +33,10 @@ import { validate } from '../../shared/forms/validate';
 import { useConfirmedDelete } from '../../shared/hooks/useConfirmedDelete';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormModal } from '../../shared/ui/FormModal';
+import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import {
   useAddGroupMembers,
   useAgents,
@@ -72,17 +73,12 @@ export function GroupsTab({ canManage }: { canManage: boolean }) {
           </Button>
         ) : null}
       </Group>
-      {groups.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} height={56} radius="sm" />
-          ))}
-        </Stack>
-      ) : groups.isError ? (
-        <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t('teams.groups.empty')}>{t('teams.groups.emptyHint')}</EmptyState>
-      ) : (
+      <QueryState
+        query={groups}
+        loading={<SkeletonRows height={56} radius="sm" />}
+        isEmpty={list.length === 0}
+        empty={<EmptyState title={t('teams.groups.empty')}>{t('teams.groups.emptyHint')}</EmptyState>}
+      >
         <Stack gap="xs" role="list" aria-label={t('teams.groups.title')}>
           {list.map((group) => (
             <Paper key={group.id} withBorder p="xs" px="sm" role="listitem">
@@ -128,7 +124,7 @@ export function GroupsTab({ canManage }: { canManage: boolean }) {
             </Paper>
           ))}
         </Stack>
-      )}
+      </QueryState>
       {editing !== undefined ? <GroupForm group={editing} onClose={() => setEditing(undefined)} /> : null}
       {membersOf ? (
         <MembersDialog group={membersOf} canManage={canManage} onClose={() => setMembersOf(null)} />
@@ -325,57 +321,58 @@ function MembersDialog({
             {errorMessage(add.error)}
           </Text>
         ) : null}
-        {members.isPending ? (
-          <Skeleton height={80} aria-label={t('common.loading')} />
-        ) : members.isError ? (
-          <ErrorState error={members.error} onRetry={() => void members.refetch()} />
-        ) : members.data.length === 0 ? (
-          <EmptyState title={t('teams.members.empty')}>{t('teams.members.emptyHint')}</EmptyState>
-        ) : (
-          <Table striped highlightOnHover aria-label={t('teams.members.title', { name: group.name })}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('teams.members.name')}</Table.Th>
-                <Table.Th>{t('teams.members.position')}</Table.Th>
-                <Table.Th>{t('teams.members.status')}</Table.Th>
-                {canManage ? <Table.Th w={48} /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.data.map((m) => (
-                <Table.Tr key={m.userId}>
-                  <Table.Td>
-                    <Text size="sm">{m.name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {m.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{m.csPosition ? t(`csPosition.${m.csPosition}`) : '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="dot" color={m.status === 'online' ? 'green' : 'gray'}>
-                      {t(`teams.status.${m.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  {canManage ? (
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('teams.members.removeNamed', { name: m.name })}
-                        onClick={() => {
-                          remove.reset();
-                          setRemoving({ userId: m.userId, name: m.name });
-                        }}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Table.Td>
-                  ) : null}
+        <QueryState
+          query={members}
+          loading={<Skeleton height={80} aria-label={t('common.loading')} />}
+          isEmpty={(items) => items.length === 0}
+          empty={<EmptyState title={t('teams.members.empty')}>{t('teams.members.emptyHint')}</EmptyState>}
+        >
+          {(items) => (
+            <Table striped highlightOnHover aria-label={t('teams.members.title', { name: group.name })}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('teams.members.name')}</Table.Th>
+                  <Table.Th>{t('teams.members.position')}</Table.Th>
+                  <Table.Th>{t('teams.members.status')}</Table.Th>
+                  {canManage ? <Table.Th w={48} /> : null}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((m) => (
+                  <Table.Tr key={m.userId}>
+                    <Table.Td>
+                      <Text size="sm">{m.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {m.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{m.csPosition ? t(`csPosition.${m.csPosition}`) : '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge size="sm" variant="dot" color={m.status === 'online' ? 'green' : 'gray'}>
+                        {t(`teams.status.${m.status}`)}
+                      </Badge>
+                    </Table.Td>
+                    {canManage ? (
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('teams.members.removeNamed', { name: m.name })}
+                          onClick={() => {
+                            remove.reset();
+                            setRemoving({ userId: m.userId, name: m.name });
+                          }}
+                        >
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </QueryState>
       </Stack>
       <ConfirmDialog
         opened={removing !== null}

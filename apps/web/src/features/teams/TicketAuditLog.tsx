@@ -4,7 +4,7 @@ import { IconChevronDown, IconChevronUp, IconHistory } from '@tabler/icons-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/time';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
 import { useTicketAudit } from './api';
 import { actionLabel, auditValueText, fieldLabel } from './auditText';
 
@@ -43,24 +43,33 @@ function AuditEntry({ entry, names }: { entry: TicketAuditEntry; names: Record<s
 function AuditTimeline({ ticket }: { ticket: TicketSummary }) {
   const { t } = useTranslation();
   const audit = useTicketAudit(ticket.id, ticket.updatedAt);
-  if (audit.isPending) return <Skeleton height={48} aria-label={t('common.loading')} />;
-  if (audit.isError) return <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />;
-  const { items, names } = audit.data;
-  if (items.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {t('teams.audit.empty')}
-      </Text>
-    );
-  // Newest first: the latest change is what one looks for.
   return (
-    <Timeline bulletSize={18} lineWidth={2} aria-label={t('teams.audit.title')} data-testid="ticket-audit">
-      {[...items].reverse().map((entry) => (
-        <Timeline.Item key={entry.id} bullet={<IconHistory size={11} aria-hidden />}>
-          <AuditEntry entry={entry} names={names} />
-        </Timeline.Item>
-      ))}
-    </Timeline>
+    <QueryState
+      query={audit}
+      loading={<Skeleton height={48} aria-label={t('common.loading')} />}
+      isEmpty={(data) => data.items.length === 0}
+      empty={
+        <Text size="sm" c="dimmed">
+          {t('teams.audit.empty')}
+        </Text>
+      }
+    >
+      {({ items, names }) => (
+        // Newest first: the latest change is what one looks for.
+        <Timeline
+          bulletSize={18}
+          lineWidth={2}
+          aria-label={t('teams.audit.title')}
+          data-testid="ticket-audit"
+        >
+          {[...items].reverse().map((entry) => (
+            <Timeline.Item key={entry.id} bullet={<IconHistory size={11} aria-hidden />}>
+              <AuditEntry entry={entry} names={names} />
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </QueryState>
   );
 }
 

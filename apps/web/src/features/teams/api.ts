@@ -1,7 +1,7 @@
 import { type CsConfiguration, type CsGroupInput, inboxEndpoints, teamEndpoints } from '@sapa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { applyTicketToCaches } from '../../entities/ticket';
 import { queryKeys, request } from '../../shared/api';
-import { applyTicketToCaches } from '../inbox/api';
 import { playKey } from '../play/api';
 
 /** Queries of groups, agents and the CS configuration (under the inbox key: a reconnection refetches them). */

@@ -1,28 +1,30 @@
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { templateManagementEndpoints } from '@sapa/contracts';
+import { type ResponseOf, templateManagementEndpoints } from '@sapa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { request } from '../../shared/api';
 import { formatDateTime, formatNumber } from '../../shared/time';
-import { ErrorState } from '../../shared/ui/ErrorState';
-import { PageLoader } from '../../shared/ui/PageLoader';
+import { QueryState } from '../../shared/ui/QueryState';
 import { BackToTemplates } from './BackToTemplates';
+
+type Insight = ResponseOf<typeof templateManagementEndpoints.insight>;
 
 const METRICS = ['recipients', 'sent', 'delivered', 'read', 'failed', 'pending'] as const;
 
 /** /template/insight/:campaignId (001 §2 template insight): how one campaign's template messages did. */
 export function TemplateInsightPage() {
-  const { t, i18n } = useTranslation();
   const { campaignId = '' } = useParams();
   const insight = useQuery({
     queryKey: ['whatsapp-templates', 'insight', campaignId],
     queryFn: ({ signal }) => request(templateManagementEndpoints.insight, { query: { campaignId }, signal }),
     refetchInterval: (q) => (q.state.data?.totals.pending ? 5_000 : false),
   });
-  if (insight.isPending) return <PageLoader />;
-  if (insight.isError) return <ErrorState error={insight.error} onRetry={() => void insight.refetch()} />;
-  const d = insight.data;
+  return <QueryState query={insight}>{(d) => <InsightView d={d} />}</QueryState>;
+}
+
+function InsightView({ d }: { d: Insight }) {
+  const { t, i18n } = useTranslation();
   return (
     <Stack gap="md">
       <BackToTemplates />

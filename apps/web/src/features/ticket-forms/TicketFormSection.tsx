@@ -24,7 +24,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
 import {
   useSaveTicketFormState,
   useTicketForm,
@@ -96,14 +96,15 @@ export function TicketFormSection({ ticket, disabled }: { ticket: TicketSummary;
       <Title order={3} size="h6" id="side-panel-form" mb="xs">
         {t('ticketForms.section')}
       </Title>
-      {state.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-          <Skeleton height={30} />
-          <Skeleton height={30} />
-        </Stack>
-      ) : state.isError ? (
-        <ErrorState error={state.error} onRetry={() => void state.refetch()} />
-      ) : (
+      <QueryState
+        query={state}
+        loading={
+          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+            <Skeleton height={30} />
+            <Skeleton height={30} />
+          </Stack>
+        }
+      >
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Select
@@ -152,7 +153,7 @@ export function TicketFormSection({ ticket, disabled }: { ticket: TicketSummary;
             )}
           </Stack>
         </form>
-      )}
+      </QueryState>
       <TimeSpent ticketId={ticket.id} />
     </section>
   );

@@ -7,8 +7,8 @@ import {
   timeTrackingEndpoints,
 } from '@sapa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ticketKeys } from '../../entities/ticket';
 import { queryKeys, request } from '../../shared/api';
-import { inboxKeys } from '../inbox/api';
 
 export const formKeys = {
   all: [...queryKeys.inbox, 'ticket-forms'] as const,
@@ -96,7 +96,7 @@ export function useSaveTicketFormState() {
       request(ticketFormEndpoints.saveState, { params: { id: input.ticketId }, body: input.body }),
     onSuccess: (state, input) => {
       queryClient.setQueryData(formKeys.state(input.ticketId), state);
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.ticket(input.ticketId) });
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.ticket(input.ticketId) });
     },
   });
 }

@@ -4,12 +4,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { flattenMessages, MessageBubble, ticketInboxPath } from '../../entities/ticket';
 import { accessSubjectOf, request, useMe } from '../../shared/api';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
-import { flattenMessages } from '../inbox/cache';
-import { INBOX_PATH } from '../inbox/DesktopNotifications';
-import { MessageBubble } from '../inbox/MessageBubble';
+import { QueryState } from '../../shared/ui/QueryState';
 import { findKeys } from './api';
 
 export interface TranscriptTarget {
@@ -57,15 +55,16 @@ export function ChatTranscript({
       title={target ? t('ticketList.transcript', { id: target.displayId, name: target.name }) : ''}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {messages.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label={t('common.loading')} />
-        </Center>
-      ) : messages.isError ? (
-        <ErrorState error={messages.error} onRetry={() => void messages.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t('ticketList.noMessages')} />
-      ) : (
+      <QueryState
+        query={messages}
+        loading={
+          <Center py="xl">
+            <Loader size="sm" aria-label={t('common.loading')} />
+          </Center>
+        }
+        isEmpty={list.length === 0}
+        empty={<EmptyState title={t('ticketList.noMessages')} />}
+      >
         <Stack gap={6} data-testid="transcript">
           {messages.hasNextPage ? (
             <Group justify="center">
@@ -93,7 +92,7 @@ export function ChatTranscript({
             />
           ))}
         </Stack>
-      )}
+      </QueryState>
     </Drawer>
   );
 }
@@ -108,7 +107,7 @@ export function useOpenFoundChat(source: TranscriptTarget['source']) {
   const [target, setTarget] = useState<TranscriptTarget | null>(null);
   const inbox = me.data ? can(accessSubjectOf(me.data), 'CUSTOMER_SERVICE_INBOX', 'READ') : false;
   const open = (chat: Omit<TranscriptTarget, 'source'>) => {
-    if (inbox) void navigate(`${INBOX_PATH}?referenceId=${chat.id}`);
+    if (inbox) void navigate(ticketInboxPath(chat.id));
     else setTarget({ ...chat, source });
   };
   return { open, transcript: <ChatTranscript target={target} onClose={() => setTarget(null)} /> };

@@ -1,10 +1,11 @@
-import { Box, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import type { NextPages } from '../../shared/ui/LoadMore';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { VirtualRows } from '../contacts/VirtualRows';
 
 export const RESULT_ROW_HEIGHT = 52;
@@ -49,22 +50,9 @@ export function ResultsTable<T extends { id: string }>({
   rowLabel: (row: T) => string;
   onOpen: (row: T) => void;
 }) {
-  const { t } = useTranslation();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const grid = columns.map((c) => `minmax(${c.minWidth}px, ${c.grow}fr)`).join(' ');
   const minWidth = columns.reduce((sum, c) => sum + c.minWidth + GAP, 2 * 10);
-
-  if (query.isPending)
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-        {[0, 1, 2, 3, 4].map((row) => (
-          <Skeleton key={row} height={RESULT_ROW_HEIGHT - 8} radius="sm" />
-        ))}
-      </Stack>
-    );
-  if (query.isError && items.length === 0)
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (items.length === 0) return <EmptyState title={empty.title}>{empty.hint}</EmptyState>;
 
   const onKeyDown = (row: T) => (event: KeyboardEvent<HTMLElement>) => {
     if (event.target !== event.currentTarget) return;
@@ -74,71 +62,79 @@ export function ResultsTable<T extends { id: string }>({
     }
   };
   return (
-    <Box
-      style={{
-        border: '1px solid var(--mantine-color-gray-3)',
-        borderRadius: 'var(--mantine-radius-md)',
-        overflowX: 'auto',
-        opacity: query.isPlaceholderData ? 0.6 : 1,
-      }}
+    <QueryState
+      query={query}
+      loading={<SkeletonRows count={5} height={RESULT_ROW_HEIGHT - 8} radius="sm" />}
+      keepDataOnError
+      isEmpty={items.length === 0}
+      empty={<EmptyState title={empty.title}>{empty.hint}</EmptyState>}
     >
-      <Box miw={minWidth}>
-        <Box
-          px={10}
-          py={8}
-          style={{
-            display: 'grid',
-            gridTemplateColumns: grid,
-            gap: GAP,
-            alignItems: 'end',
-            borderBottom: '1px solid var(--mantine-color-gray-3)',
-            background: 'var(--mantine-color-gray-0)',
-          }}
-          aria-hidden
-          data-testid="results-header"
-        >
-          {columns.map((column) => (
-            <Text key={column.key} size="xs" fw={600} c="dimmed" tt="uppercase" lh={1.25} lineClamp={2}>
-              {column.label}
-            </Text>
-          ))}
+      <Box
+        style={{
+          border: '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 'var(--mantine-radius-md)',
+          overflowX: 'auto',
+          opacity: query.isPlaceholderData ? 0.6 : 1,
+        }}
+      >
+        <Box miw={minWidth}>
+          <Box
+            px={10}
+            py={8}
+            style={{
+              display: 'grid',
+              gridTemplateColumns: grid,
+              gap: GAP,
+              alignItems: 'end',
+              borderBottom: '1px solid var(--mantine-color-gray-3)',
+              background: 'var(--mantine-color-gray-0)',
+            }}
+            aria-hidden
+            data-testid="results-header"
+          >
+            {columns.map((column) => (
+              <Text key={column.key} size="xs" fw={600} c="dimmed" tt="uppercase" lh={1.25} lineClamp={2}>
+                {column.label}
+              </Text>
+            ))}
+          </Box>
+          <VirtualRows
+            items={items}
+            rowHeight={RESULT_ROW_HEIGHT}
+            maxHeight="max(calc(100dvh - 300px), 360px)"
+            label={label}
+            pages={query}
+            renderRow={(row, index) => (
+              <Box
+                data-row-index={index}
+                data-testid="result-row"
+                tabIndex={0}
+                role="link"
+                aria-label={rowLabel(row)}
+                onClick={() => onOpen(row)}
+                onKeyDown={onKeyDown(row)}
+                h="100%"
+                px={10}
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: grid,
+                  alignItems: 'center',
+                  gap: GAP,
+                  cursor: 'pointer',
+                  borderBottom: '1px solid var(--mantine-color-gray-2)',
+                }}
+              >
+                {columns.map((column) => (
+                  <Box key={column.key} miw={0} style={{ overflow: 'hidden' }}>
+                    {column.render(row)}
+                  </Box>
+                ))}
+              </Box>
+            )}
+          />
         </Box>
-        <VirtualRows
-          items={items}
-          rowHeight={RESULT_ROW_HEIGHT}
-          maxHeight="max(calc(100dvh - 300px), 360px)"
-          label={label}
-          pages={query}
-          renderRow={(row, index) => (
-            <Box
-              data-row-index={index}
-              data-testid="result-row"
-              tabIndex={0}
-              role="link"
-              aria-label={rowLabel(row)}
-              onClick={() => onOpen(row)}
-              onKeyDown={onKeyDown(row)}
-              h="100%"
-              px={10}
-              style={{
-                display: 'grid',
-                gridTemplateColumns: grid,
-                alignItems: 'center',
-                gap: GAP,
-                cursor: 'pointer',
-                borderBottom: '1px solid var(--mantine-color-gray-2)',
-              }}
-            >
-              {columns.map((column) => (
-                <Box key={column.key} miw={0} style={{ overflow: 'hidden' }}>
-                  {column.render(row)}
-                </Box>
-              ))}
-            </Box>
-          )}
-        />
       </Box>
-    </Box>
+    </QueryState>
   );
 }
 

@@ -1,9 +1,8 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { ChatHistoryRow, TicketListColumnKey, TicketListRow } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
+import { ChannelBadge, StatusBadge } from '../../entities/ticket';
 import { formatDateTime } from '../../shared/time';
-import { ChannelBadge } from '../inbox/ChannelBadge';
-import { StatusBadge } from '../inbox/ChatRoom';
 import type { ResultColumn } from './ResultsTable';
 
 const DASH = '—';

@@ -1,7 +1,7 @@
 import { CHANNELS } from '@sapa/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAppInfo } from '../../app/appInfo';
-import { useTicketTags } from '../inbox/panelApi';
+import { useTicketTags } from '../../entities/ticket';
 import { useAgents, useGroups } from '../teams/api';
 import { useTicketFields } from '../ticket-forms/api';
 

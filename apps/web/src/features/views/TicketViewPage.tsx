@@ -16,7 +16,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAppInfo } from '../../app/appInfo';
-import { accessSubjectOf, errorMessage, useMe } from '../../shared/api';
+import { ChannelBadge, StatusBadge, ticketInboxPath } from '../../entities/ticket';
+import { accessSubjectOf, errorMessage, useConnectedChannels, useMe } from '../../shared/api';
 import { useItemEditor } from '../../shared/hooks/useItemEditor';
 import { formatDateTime } from '../../shared/time';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -24,9 +25,6 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { RowActions } from '../../shared/ui/RowActions';
-import { ChannelBadge } from '../inbox/ChannelBadge';
-import { StatusBadge } from '../inbox/ChatRoom';
-import { INBOX_PATH } from '../inbox/DesktopNotifications';
 import { useDeleteView, useViews, useViewTickets } from './api';
 import { ViewFormModal } from './ViewFormModal';
 
@@ -62,7 +60,7 @@ function ViewTickets({ view }: { view: TicketView }) {
             {items.map((ticket) => (
               <Table.Tr key={ticket.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`${INBOX_PATH}?referenceId=${ticket.id}`} size="sm">
+                  <Anchor component={Link} to={ticketInboxPath(ticket.id)} size="sm">
                     {ticket.displayId}
                   </Anchor>
                 </Table.Td>
@@ -115,6 +113,7 @@ export function TicketViewPage() {
   const { t } = useTranslation();
   const me = useMe();
   const info = useAppInfo();
+  const connectedChannels = useConnectedChannels(info.partner.allowedChannels);
   const views = useViews();
   const remove = useDeleteView();
   const [params, setParams] = useSearchParams();
@@ -225,7 +224,7 @@ export function TicketViewPage() {
       <ViewFormModal
         opened={editor.formOpened}
         view={editor.editing}
-        channels={info.partner.allowedChannels}
+        channels={connectedChannels.data ?? []}
         onClose={editor.closeForm}
         onSaved={(saved) => {
           editor.onSaved(saved);

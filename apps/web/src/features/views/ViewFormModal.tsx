@@ -128,7 +128,11 @@ export function ViewFormModal({
         <MultiSelect
           label={t('play.views.channels')}
           placeholder={t('play.views.any')}
-          data={channels.map((c) => ({ value: c, label: CHANNELS[c].name }))}
+          // Connected channels, and those the view already has (a channel disconnected since stays visible).
+          data={[...new Set([...channels, ...value.channels])].map((c) => ({
+            value: c,
+            label: CHANNELS[c].name,
+          }))}
           value={value.channels}
           onChange={(v) => patch({ channels: v as ChannelCode[] })}
           clearable

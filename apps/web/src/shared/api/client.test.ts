@@ -1,4 +1,10 @@
-import { accountEndpoints, adminUserEndpoints, livechatEndpoints, VERSION_HEADER } from '@sapa/contracts';
+import {
+  accountEndpoints,
+  adminUserEndpoints,
+  contactUploadEndpoints,
+  livechatEndpoints,
+  VERSION_HEADER,
+} from '@sapa/contracts';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -166,5 +172,31 @@ describe('call', () => {
     );
     await client.call(accountEndpoints.chatCreditBalance);
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('endpointUrl', () => {
+  it.each([
+    [
+      'a path without parameters',
+      () => client.endpointUrl(contactUploadEndpoints.template),
+      '/api/contact-uploads/template',
+    ],
+    [
+      'a path parameter and a query',
+      () =>
+        client.endpointUrl(contactUploadEndpoints.failedRows, {
+          params: { id: 'a b' },
+          query: { lang: 'en' },
+        }),
+      '/api/contact-uploads/a%20b/failed-rows?lang=en',
+    ],
+    [
+      'empty query values left out',
+      () => client.endpointUrl(contactUploadEndpoints.failedRows, { params: { id: 'x' }, query: {} }),
+      '/api/contact-uploads/x/failed-rows',
+    ],
+  ])('%s', (_name, url, expected) => {
+    expect(url()).toBe(expected);
   });
 });

@@ -82,6 +82,15 @@ function buildUrl(path: string, query: unknown): string {
   return text ? `${path}?${text}` : path;
 }
 
+/** The URL of a call to `endpoint`: its path with `params` filled and `query` as the search string. */
+export function endpointUrl<E extends Endpoint>(
+  endpoint: E,
+  options: Pick<CallOptions<E>, 'params' | 'query'> = {},
+): string {
+  const path = options.params ? pathWith(endpoint.path, options.params) : endpoint.path;
+  return buildUrl(path, options.query);
+}
+
 interface RawRequest {
   method: string;
   url: string;
@@ -191,8 +200,7 @@ export async function call<E extends Endpoint>(
   endpoint: E,
   options: CallOptions<E> = {},
 ): Promise<ApiResult<ResponseOf<E>>> {
-  const path = options.params ? pathWith(endpoint.path, options.params) : endpoint.path;
-  const url = buildUrl(path, options.query);
+  const url = endpointUrl(endpoint, options);
   const useAuth = options.auth !== false;
   if (refreshing && useAuth) await refreshing;
   const token = useAuth ? (getSession()?.accessToken ?? null) : null;

@@ -37,6 +37,11 @@ export interface StoredDelivery {
   clientId: string;
   channelAccountId: string;
   raw: unknown;
+  /**
+   * The provider's id of the account the delivery was stored for (WhatsApp: its phone number id); a change
+   * naming another is ignored. Absent: the account is not known (yet), nothing is judged.
+   */
+  accountAddress?: string | null;
 }
 
 /** A provider status of a sent message, with the key it was sent with (a broadcast's, say). */
@@ -64,6 +69,8 @@ export interface ParsedDelivery {
   statuses: { status: InboundStatus; provider: ProviderStatus }[];
   accountChanges: AccountChange[];
   errors: { code?: number; title?: string }[];
+  /** Changes signed with the app's secret but for another account of the provider: ignored. */
+  foreignChanges: number;
 }
 
 /**

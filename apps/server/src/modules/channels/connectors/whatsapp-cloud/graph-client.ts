@@ -14,9 +14,13 @@ const TIMEOUT_MS = 15_000;
 /** A 100 MB document takes a while on a slow uplink. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
+/** What a Graph call needs: the number it acts for and the token (a business's account or the platform's). */
+type GraphNumber = Pick<WhatsappCloudConfig, 'graphBaseUrl' | 'phoneNumberId'>;
+type GraphToken = Pick<WhatsappCloudSecrets, 'accessToken'>;
+
 async function call<T>(
-  config: WhatsappCloudConfig,
-  secrets: WhatsappCloudSecrets,
+  config: GraphNumber,
+  secrets: GraphToken,
   path: string,
   body: unknown,
 ): Promise<GraphResult<T>> {
@@ -59,8 +63,8 @@ async function call<T>(
 
 /** POST /{phone-number-id}/messages with a message body built by `graphMessageOf`. */
 export function sendMessage(
-  config: WhatsappCloudConfig,
-  secrets: WhatsappCloudSecrets,
+  config: GraphNumber,
+  secrets: GraphToken,
   to: string,
   message: Record<string, unknown>,
 ) {

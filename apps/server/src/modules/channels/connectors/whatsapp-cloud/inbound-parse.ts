@@ -10,7 +10,13 @@ const STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
  * the first), the account's own changes (template reviews) by field, and the errors it reports.
  */
 export function parseWhatsappDelivery(delivery: StoredDelivery, now: Date): ParsedDelivery {
-  const parsed: ParsedDelivery = { messages: [], statuses: [], accountChanges: [], errors: [] };
+  const parsed: ParsedDelivery = {
+    messages: [],
+    statuses: [],
+    accountChanges: [],
+    errors: [],
+    foreignChanges: 0,
+  };
   const { clientId, channelAccountId } = delivery;
   const body = (delivery.raw ?? {}) as WaWebhook;
   for (const entry of body.entry ?? []) {
@@ -27,6 +33,10 @@ export function parseWhatsappDelivery(delivery: StoredDelivery, now: Date): Pars
       }
       if (!change.value) continue;
       const value = change.value;
+      if (!forThisNumber(delivery, value.metadata?.phone_number_id)) {
+        parsed.foreignChanges += 1;
+        continue;
+      }
       const names = new Map<string, string>();
       for (const c of value.contacts ?? [])
         if (c.wa_id && c.profile?.name) names.set(c.wa_id, c.profile.name);
@@ -56,6 +66,14 @@ export function parseWhatsappDelivery(delivery: StoredDelivery, now: Date): Pars
     }
   }
   return parsed;
+}
+
+/**
+ * A change is the account's when its metadata names the account's phone number id. An account the database
+ * does not know (yet) is not judged here: its processing fails and is retried.
+ */
+function forThisNumber(delivery: StoredDelivery, phoneNumberId: string | undefined): boolean {
+  return delivery.accountAddress === undefined || delivery.accountAddress === phoneNumberId;
 }
 
 function statusOf(

@@ -2,6 +2,7 @@ import type { Tx } from '../../../../platform/db/database.js';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { type DrainDefinition, defineDrain } from '../../../../platform/jobs/job-queue.js';
 import { type InboundStatus, ingestInbound, publishIngested } from '../../../conversations/index.js';
+import { phoneNumberIdsOf } from '../../channels.repository.js';
 import {
   type BatchOutcome,
   type ClaimedEvent,
@@ -91,8 +92,18 @@ export async function processWhatsappBatch(
   const messages = [];
   const statuses: { event: ClaimedEvent; provider: ProviderStatus; status: InboundStatus }[] = [];
   const changes = new Map<string, AccountChange[]>();
+  const numbers = await phoneNumberIdsOf(tx, [...new Set(events.map((e) => e.channelAccountId))]);
   for (const event of events) {
-    const parsed = parseWhatsappDelivery(event, now);
+    const accountAddress = numbers.has(event.channelAccountId)
+      ? numbers.get(event.channelAccountId)
+      : undefined;
+    const parsed = parseWhatsappDelivery({ ...event, accountAddress }, now);
+    if (parsed.foreignChanges > 0)
+      // Signed with this app's secret but for another number: not this business's (no personal data logged).
+      deps.logger.warn(
+        { clientId: event.clientId, channelAccountId: event.channelAccountId, eventId: event.id },
+        'whatsapp delivery for another phone number ignored',
+      );
     messages.push(...parsed.messages);
     for (const s of parsed.statuses) statuses.push({ event, ...s });
     for (const c of parsed.accountChanges) changes.set(c.field, [...(changes.get(c.field) ?? []), c]);

@@ -5,6 +5,7 @@ import { PUBLIC } from '../../../../platform/auth/route-access.js';
 import { createNaturalBatcher } from '../../../../platform/db/natural-batcher.js';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../../../platform/http/errors.js';
+import { storableJsonText } from '../../../../platform/http/unstorable-text.js';
 import { type ChannelAccountRow, findAccountById, openSecrets } from '../../channels.service.js';
 import { INBOUND_LANES } from '../../inbound/inbound-drain.js';
 import type { WhatsappInboundDrains } from './inbound.js';
@@ -210,7 +211,9 @@ export async function registerWhatsappWebhookRoutes(
         const signature = request.headers['x-hub-signature-256'];
         const header = typeof signature === 'string' ? signature : undefined;
         const key = createHash('sha256').update(raw).digest('hex');
-        const text = raw.toString('utf8');
+        // Stored as jsonb: NUL and lone-surrogate escapes become U+FFFD (the customer's message is kept;
+        // the signature and the redelivery key are of the raw bytes).
+        const text = storableJsonText(raw.toString('utf8'));
         const lane = laneOfDeliveryText(text);
 
         let account = accounts.get(id);
@@ -233,7 +236,7 @@ export async function registerWhatsappWebhookRoutes(
             result = await storeOf.get(lane)!({ accountId: id, sealed: account.sealed, key, text, lane });
           } catch (err) {
             const state = sqlStateOf(err);
-            // Not JSON (22P02), or JSON PostgreSQL cannot store (22P05: \u0000).
+            // Not JSON (22P02), or JSON PostgreSQL cannot store (22P05).
             if (state === '22P02' || state === '22P05') throw badRequest('validation.invalid');
             throw err;
           }

@@ -12,6 +12,7 @@ let server: TestServer;
 let sim: WhatsappCloudSimulator;
 let owner: TokenPair;
 let biz: Awaited<ReturnType<typeof makeBusiness>>;
+let webhookUrl: string;
 const number = {
   phoneNumberId: '106540352242922',
   wabaId: '102290129340398',
@@ -38,6 +39,7 @@ beforeAll(async () => {
     ...number,
     webhookUrl: `http://127.0.0.1:${port}/webhooks/whatsapp-cloud/${res.json().id}`,
   });
+  webhookUrl = `http://127.0.0.1:${port}/webhooks/whatsapp-cloud/${res.json().id}`;
 });
 afterAll(async () => {
   await sim?.close();
@@ -123,5 +125,61 @@ describe('Sapa against the WhatsApp Cloud simulator', () => {
       headers: bearer(otherOwner),
     });
     expect(stranger.statusCode).toBe(404);
+  });
+
+  const stored = (wamid: string) =>
+    server.deps.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.clientId, biz.clientId), eq(messages.providerMessageId, wamid)));
+
+  it('keeps a message with NUL and lone surrogates (U+FFFD in their place), accepted at the first delivery', async () => {
+    const { messageId: wamid } = await sim.customerSends({
+      phoneNumberId: number.phoneNumberId,
+      from: '6281234567892',
+      name: 'Nu\0ri \ud83d',
+      message: { type: 'text', text: 'ada\0 stok \udc00 \u{1F600}?' },
+    });
+    const [row] = await waitFor(async () => {
+      const rows = await stored(wamid);
+      return rows.length ? rows : false;
+    });
+    expect(row!.text).toBe('ada\uFFFD stok \uFFFD \u{1F600}?');
+    const delivery = sim.deliveredWebhooks().find((d) => d.rawBody.includes(wamid));
+    expect(delivery?.attempts).toBe(1);
+    expect(delivery?.rawBody).toContain('\\u0000');
+    const ticket = await server.app.inject({
+      method: 'GET',
+      url: `/api/tickets/${row!.ticketId}`,
+      headers: bearer(owner),
+    });
+    expect(ticket.json().contact.name).toBe('Nu\uFFFDri \uFFFD');
+  });
+
+  it("ignores a signed delivery for another phone number and logs it without the customer's data", async () => {
+    const foreign = { ...number, phoneNumberId: '999000111222333', displayPhoneNumber: '15550000999' };
+    sim.registerNumber({ ...foreign, webhookUrl: webhookUrl });
+    const { messageId: foreignWamid } = await sim.customerSends({
+      phoneNumberId: foreign.phoneNumberId,
+      from: '6281234567893',
+      name: 'Orang Lain',
+      message: { type: 'text', text: 'pesan untuk bisnis lain' },
+    });
+    await waitFor(async () => sim.deliveredWebhooks().some((d) => d.rawBody.includes(foreignWamid)));
+    // A later message for this business's own number arrives: the drainer has passed the foreign one.
+    const { messageId: ownWamid } = await sim.customerSends({
+      phoneNumberId: number.phoneNumberId,
+      from: '6281234567894',
+      name: 'Pelanggan',
+      message: { type: 'text', text: 'pesan sendiri' },
+    });
+    await waitFor(async () => (await stored(ownWamid)).length > 0);
+    expect(await stored(foreignWamid)).toEqual([]);
+    const tickets = await server.app.inject({ method: 'GET', url: '/api/tickets', headers: bearer(owner) });
+    expect(tickets.body).not.toContain('6281234567893');
+    const logs = server.logs();
+    expect(logs).toContain('whatsapp delivery for another phone number ignored');
+    for (const personal of ['6281234567893', 'Orang Lain', 'pesan untuk bisnis lain'])
+      expect(logs).not.toContain(personal);
   });
 });

@@ -1,0 +1,16 @@
+import { seedDemoBusiness } from './modules/demo/demo.seed.js';
+import { turnOnAutoAssign } from './modules/teams/agents.service.js';
+import type { Db } from './platform/db/database.js';
+
+/**
+ * The demo business of a first start (README): its members, templates, and automatic assignment on.
+ * Customer Service 1 and 2 see only chats handed to them (000 §6), so automatic assignment gives the demo's
+ * customer chats to the online agents in turn and each agent's inbox fills (issue 16). Composed here, at
+ * the app's edge, because the demo module may not reach into teams. Returns whether it created it.
+ */
+export async function setUpDemoBusiness(db: Db): Promise<boolean> {
+  const clientId = await seedDemoBusiness(db);
+  if (!clientId) return false;
+  await turnOnAutoAssign(db, clientId);
+  return true;
+}

@@ -1,0 +1,20 @@
+/** How many invalid numbers a form lists before "and N more" (the rest are counted, never dropped silently). */
+export const RECIPIENT_PROBLEMS_SHOWN = 10;
+
+export interface RecipientProblemLine {
+  /** What names the number: the number as typed, or "row 4 · 0812…" for a sheet. */
+  label: string;
+  /** Its message key. */
+  problem: string;
+}
+
+/**
+ * Every invalid recipient, not only the first (issue 16): the first RECIPIENT_PROBLEMS_SHOWN as lines,
+ * and how many more there are.
+ */
+export function recipientProblemLines(
+  problems: readonly RecipientProblemLine[],
+  shown = RECIPIENT_PROBLEMS_SHOWN,
+): { lines: RecipientProblemLine[]; more: number } {
+  return { lines: problems.slice(0, shown), more: Math.max(0, problems.length - shown) };
+}

@@ -1,0 +1,1 @@
+export { DesktopNotifications, NotificationPermissionButton } from './DesktopNotifications';

@@ -20,9 +20,11 @@ import {
   assertMayAssign,
   assertMayReply,
   assignTicket,
-  messages,
+  changeManyTickets,
+  type messages,
   previewOf,
   publishRealtime,
+  recordOutboundBatch,
   selectSummaries,
   tickets,
   toMessage,
@@ -219,8 +221,10 @@ export async function processBulkChunk(
     const locked = await repo.lockJob(tx, clientId, jobId);
     // Another worker moved the cursor meanwhile (a retried job after a restart): this chunk is done.
     if (locked?.status !== 'PROCESSING' || locked.processed !== job.processed) return null;
-    await repo.updateTickets(tx, clientId, ok, {
-      action,
+    await changeManyTickets(tx, clientId, ok, {
+      priority: action.priority,
+      remarks: action.remarks,
+      resolve: action.status === 'resolved',
       actorId: job.userId,
       now,
       tags,
@@ -229,28 +233,24 @@ export async function processBulkChunk(
     });
     const inserted =
       withMessage && ok.length > 0
-        ? await tx
-            .insert(messages)
-            .values(
-              ok.map((ticketId) => ({
-                clientId,
-                id: uuidv7(),
-                ticketId,
-                channelAccountId: found.get(ticketId)!.channelAccountId,
-                direction: 'out' as const,
-                visibility: internal ? ('internal' as const) : ('public' as const),
-                type: 'text' as const,
-                text: action.message ?? null,
-                // An internal note never leaves Sapa: stored as sent, no job.
-                status: internal ? ('sent' as const) : ('pending' as const),
-                clientMessageId: bulkMessageKey(jobId, ticketId),
-                senderUserId: job.userId,
-                createdAt: now,
-                updatedAt: now,
-              })),
-            )
-            .onConflictDoNothing()
-            .returning()
+        ? await recordOutboundBatch(
+            tx,
+            ok.map((ticketId) => ({
+              clientId,
+              id: uuidv7(),
+              ticketId,
+              channelAccountId: found.get(ticketId)!.channelAccountId,
+              visibility: internal ? ('internal' as const) : ('public' as const),
+              type: 'text' as const,
+              text: action.message ?? null,
+              // An internal note never leaves Sapa: stored as sent, no job.
+              status: internal ? ('sent' as const) : ('pending' as const),
+              clientMessageId: bulkMessageKey(jobId, ticketId),
+              senderUserId: job.userId,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
         : [];
     await repo.insertFailures(tx, clientId, jobId, failures);
     const row = await repo.advanceJob(tx, clientId, jobId, ids.length, failures.length);

@@ -6,8 +6,8 @@ import {
   type MessageStatus,
   type TicketSummary,
 } from '@sapa/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { contacts } from '../contacts/contacts.schema.js';
@@ -390,4 +390,100 @@ export async function getMessage(db: DbOrTx, clientId: string, messageId: string
 export function previewOf(m: Pick<MessageRow, 'type' | 'text'>): string {
   if (m.text) return m.text.slice(0, 200);
   return `[${m.type}]`;
+}
+
+/** Inserts one message and returns it (a taken `clientMessageId` throws the unique violation). */
+export async function insertMessage(db: DbOrTx, row: NewMessageRow): Promise<MessageRow> {
+  const [inserted] = await db.insert(messages).values(row).returning();
+  return inserted!;
+}
+
+/** "An agent's message went out" on the ticket: its last message moves on, pending, and it is responded. */
+export async function bumpTicketOnOutbound(
+  db: DbOrTx,
+  m: { clientId: string; ticketId: string; preview: string; at: Date },
+) {
+  await db
+    .update(tickets)
+    .set({
+      lastMessageAt: sql`greatest(${tickets.lastMessageAt}, ${m.at.toISOString()}::timestamptz)`,
+      lastMessagePreview: m.preview,
+      lastMessageDirection: 'out',
+      lastMessageStatus: 'pending',
+      responded: true,
+      updatedAt: m.at,
+    })
+    .where(and(eq(tickets.clientId, m.clientId), eq(tickets.id, m.ticketId)));
+}
+
+/** Changes one message's columns; returns the row when it was found (and `onlyIf` held). */
+export async function updateMessage(
+  db: DbOrTx,
+  ref: { clientId: string; messageId: string },
+  set: PgUpdateSetSource<typeof messages>,
+  onlyIf?: SQL,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set(set)
+    .where(and(eq(messages.clientId, ref.clientId), eq(messages.id, ref.messageId), onlyIf))
+    .returning();
+  return row;
+}
+
+/** Sets the columns of one ticket (assignment and summary changes the operations decided). */
+export async function updateTicket(
+  db: DbOrTx,
+  ref: { clientId: string; ticketId: string },
+  set: PgUpdateSetSource<typeof tickets>,
+) {
+  await db
+    .update(tickets)
+    .set(set)
+    .where(and(eq(tickets.clientId, ref.clientId), eq(tickets.id, ref.ticketId)));
+}
+
+/** What a bulk action changes on each of many tickets (absent: left as it is). */
+export interface ManyTicketsChange {
+  actorId: string;
+  now: Date;
+  priority?: number;
+  remarks?: string | null;
+  /** The tickets are resolved by the actor (their unread count cleared). */
+  resolve: boolean;
+  /** The preview of the public message the tickets receive (their last message becomes it). */
+  publicPreview: string | null;
+  /** Per ticket: its tags after the change (only when tags change). */
+  tags: Map<string, string[]> | null;
+}
+
+/** One UPDATE for every ticket of a batch that a change applies to. */
+export async function changeManyTickets(db: DbOrTx, clientId: string, ids: string[], c: ManyTicketsChange) {
+  if (ids.length === 0) return;
+  const at = c.now.toISOString();
+  const sets: SQL[] = [sql`updated_at = ${at}::timestamptz`];
+  if (c.priority !== undefined) sets.push(sql`priority = ${c.priority}`);
+  if (c.remarks !== undefined) sets.push(sql`remarks = ${c.remarks}`);
+  if (c.tags) sets.push(sql`tags = array(select jsonb_array_elements_text(v.tags))`);
+  if (c.resolve)
+    sets.push(
+      sql`status = 'resolved'`,
+      sql`resolved_at = ${at}::timestamptz`,
+      sql`resolved_by = ${c.actorId}::uuid`,
+      sql`resolve_note = null`,
+      sql`unread_count = 0`,
+    );
+  if (c.publicPreview !== null)
+    sets.push(
+      sql`last_message_at = greatest(t.last_message_at, ${at}::timestamptz)`,
+      sql`last_message_preview = ${c.publicPreview}`,
+      sql`last_message_direction = 'out'`,
+      sql`last_message_status = 'pending'`,
+      sql`responded = true`,
+    );
+  const rows = JSON.stringify(ids.map((id) => ({ id, tags: c.tags?.get(id) ?? [] })));
+  await db.execute(sql`
+    update tickets as t set ${sql.join(sets, sql`, `)}
+    from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, tags jsonb)
+    where t.client_id = ${clientId}::uuid and t.id = v.id`);
 }

@@ -29,13 +29,13 @@ import {
   getMessage,
   getTicketSummary,
   type MessageRow,
-  previewOf,
   selectSummaries,
   type TicketRow,
   toMessage,
   toTicketSummary,
 } from './conversations.repository.js';
 import { messages, tickets } from './conversations.schema.js';
+import { recordOutbound } from './outbound.js';
 import { summaryMaskFor } from './phone-privacy.js';
 import { recordTicketAudit } from './ticket-history.js';
 import { attachmentForMessage } from './uploads.service.js';
@@ -229,44 +229,26 @@ export async function sendMessage(
   }
   let row: MessageRow;
   try {
-    row = await deps.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(messages)
-        .values({
-          clientId: auth.clientId,
-          id: uuidv7(),
-          ticketId,
-          channelAccountId: ticket.channelAccountId,
-          direction: 'out',
-          // An internal note never leaves Sapa: it is stored as sent and no job is queued.
-          visibility: body.internal ? 'internal' : 'public',
-          type: attachment?.kind ?? 'text',
-          text: body.text || null,
-          media: attachment?.media ?? null,
-          payload: attachment?.payload ?? null,
-          status: body.internal ? 'sent' : 'pending',
-          clientMessageId: body.clientMessageId,
-          senderUserId: auth.userId,
-          replyToId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!body.internal) {
-        await tx
-          .update(tickets)
-          .set({
-            lastMessageAt: sql`greatest(${tickets.lastMessageAt}, ${now.toISOString()}::timestamptz)`,
-            lastMessagePreview: previewOf(inserted!),
-            lastMessageDirection: 'out',
-            lastMessageStatus: 'pending',
-            responded: true,
-            updatedAt: now,
-          })
-          .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticketId)));
-      }
-      return inserted!;
-    });
+    row = await deps.db.transaction((tx) =>
+      recordOutbound(tx, {
+        clientId: auth.clientId,
+        id: uuidv7(),
+        ticketId,
+        channelAccountId: ticket.channelAccountId,
+        // An internal note never leaves Sapa: it is stored as sent and no job is queued.
+        visibility: body.internal ? 'internal' : 'public',
+        type: attachment?.kind ?? 'text',
+        text: body.text || null,
+        media: attachment?.media ?? null,
+        payload: attachment?.payload ?? null,
+        status: body.internal ? 'sent' : 'pending',
+        clientMessageId: body.clientMessageId,
+        senderUserId: auth.userId,
+        replyToId,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const raced = await findMessageByClientMessageId(deps.db, auth.clientId, body.clientMessageId);

@@ -16,11 +16,13 @@ export {
 } from './assignment.service.js';
 export { publishMessageUpdated, publishRealtime } from './conversation-events.js';
 export {
+  changeManyTickets,
   displayIdOf,
   findMessageByClientMessageId,
   findOrOpenTicket,
   getTicket,
   getTicketSummary,
+  type ManyTicketsChange,
   type MessageRow,
   previewOf,
   selectSummaries,
@@ -38,6 +40,7 @@ export {
   ticketTransfers,
   uploads,
 } from './conversations.schema.js';
+export { claimNextTicket, releaseTicket } from './hand-out.repository.js';
 export { registerInboxRoutes } from './inbox.routes.js';
 export {
   checkReplyAllowed,
@@ -57,6 +60,17 @@ export {
 } from './ingest.js';
 export { registerMediaRoutes } from './media.routes.js';
 export { mediaStorage } from './media-storage.js';
+export {
+  assignOpenedTicket,
+  attachMedia,
+  markMessageFailed,
+  markMessageSent,
+  mergeMessagePayload,
+  type OutboundMessage,
+  recordHistory,
+  recordOutbound,
+  recordOutboundBatch,
+} from './outbound.js';
 export { maskPhone, maskSummary } from './phone-privacy.js';
 export { registerTicketCategoryRoutes } from './ticket-categories.routes.js';
 export { recordTicketAudit } from './ticket-history.js';

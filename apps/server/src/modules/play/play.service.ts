@@ -12,7 +12,13 @@ import type { DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, conflict, forbidden } from '../../platform/http/errors.js';
 import { REALTIME_TOPIC } from '../../platform/realtime/realtime-hub.js';
-import { agentBlockOf, getTicket, getTicketSummary, publishRealtime } from '../conversations/index.js';
+import {
+  agentBlockOf,
+  getTicket,
+  getTicketSummary,
+  publishRealtime,
+  releaseTicket,
+} from '../conversations/index.js';
 import { findViewRow } from '../views/views.repository.js';
 import { requireView, toTicketView } from '../views/views.service.js';
 import {
@@ -23,7 +29,6 @@ import {
   type PlaylistScope,
   type PlaySessionRow,
   peekTicket,
-  releaseTicket,
   STOPPED,
   saveSession,
 } from './play.repository.js';

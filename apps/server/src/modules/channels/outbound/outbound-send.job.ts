@@ -1,14 +1,15 @@
 import type { MessageKey } from '@sapa/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServerDeps } from '../../../platform/deps.js';
 import { defineJob } from '../../../platform/jobs/job-queue.js';
 import { contactIdentities, contacts } from '../../contacts/contacts.schema.js';
 import {
+  markMessageFailed,
+  markMessageSent,
   messages,
   publishMessageUpdated,
   tickets,
-  touchTicketLastStatus,
 } from '../../conversations/index.js';
 import { getAccount } from '../channels.service.js';
 import { failure } from '../connectors/whatsapp-cloud/inbound-normalise.js';
@@ -26,14 +27,8 @@ async function markFailed(
   key: MessageKey,
   title = '',
 ) {
-  const [row] = await deps.db
-    .update(messages)
-    .set({ status: 'failed', error: failure(key, title), updatedAt: new Date() })
-    .where(and(eq(messages.clientId, clientId), eq(messages.id, messageId), eq(messages.status, 'pending')))
-    .returning();
-  if (!row) return;
-  await touchTicketLastStatus(deps.db, row);
-  await publishMessageUpdated(deps, clientId, row);
+  const row = await markMessageFailed(deps.db, { clientId, messageId }, failure(key, title));
+  if (row) await publishMessageUpdated(deps, clientId, row);
 }
 
 /**
@@ -86,19 +81,9 @@ export function outboundSendJob(deps: ServerDeps, senders: OutboundSenders) {
       const lastTry = meta.retryCount >= meta.retryLimit;
       const outcome = await sender({ deps, ...row, account, quotedProviderMessageId, lastTry });
       if (outcome.ok) {
-        const [updated] = await deps.db
-          .update(messages)
-          .set({
-            providerMessageId: outcome.providerMessageId,
-            status: sql`case when ${messages.status} = 'pending' then 'sent' else ${messages.status} end`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(messages.clientId, clientId), eq(messages.id, messageId)))
-          .returning();
-        if (updated) {
-          await touchTicketLastStatus(deps.db, updated);
-          await publishMessageUpdated(deps, clientId, updated);
-        }
+        const ref = { clientId, messageId };
+        const updated = await markMessageSent(deps.db, ref, outcome.providerMessageId);
+        if (updated) await publishMessageUpdated(deps, clientId, updated);
         return;
       }
       if (outcome.retryable && !lastTry) throw new RetryLater(`${account.channel} send: ${outcome.detail}`);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startTestDns } from '../../apps/server/test/dns-server.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -38,6 +39,8 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
   const port = await freePort();
   const simPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sapa-e2e-'));
+  // Live-chat domains are checked with DNS: a local server where *.example.com and *.example.id exist.
+  const dns = await startTestDns();
   let output = '';
   const child: ChildProcess = spawn(
     join(root, 'node_modules/.bin/tsx'),
@@ -53,6 +56,7 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
         DATA_DIR: dataDir,
         SAPA_DEMO: '1',
         LOG_LEVEL: 'warn',
+        DNS_SERVERS: dns.server,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,6 +93,7 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+      await dns.close();
     },
   };
 }

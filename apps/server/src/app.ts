@@ -35,6 +35,7 @@ import { registerContactCrmRoutes } from './modules/contacts/contacts-list.route
 import {
   autoAssignJob,
   hasOpenTickets,
+  installTicketVisibility,
   registerInboxRoutes,
   registerMediaRoutes,
   registerTicketCategoryRoutes,
@@ -146,6 +147,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
       route.config = { ...route.config, access: PUBLIC };
   });
   installRouteAccess(app, { tokens: deps.tokens, revoked: deps.revoked, routes });
+  installTicketVisibility(app, deps.db);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.header(VERSION_HEADER, deps.version);
     done();

@@ -8,6 +8,7 @@ import { createServerDeps } from '../src/platform/create-deps.js';
 import { type Database, openDatabase } from '../src/platform/db/database.js';
 import type { ServerDeps } from '../src/platform/deps.js';
 import { createLogger } from '../src/platform/logging/logger.js';
+import { startTestDns, type TestDnsServer } from './dns-server.js';
 
 /** The server the integration tests run against: `postgres` (the machine's real one) or the embedded `pglite`. */
 export type TestDbKind = 'postgres' | 'pglite';
@@ -44,6 +45,8 @@ export interface TestServer extends BuiltApp {
   database: Database;
   /** The database's address (PostgreSQL) — a second instance opens its own connections to it. */
   databaseUrl: string | undefined;
+  /** The local DNS server Sapa's resolver asks (live-chat domains): `*.example.com` and `*.example.id` exist. */
+  dns: TestDnsServer;
   /** Everything the server logged, as text: the security tests read it. */
   logs: () => string;
   close: () => Promise<void>;
@@ -73,11 +76,13 @@ export async function startTestServer(
     : kind === 'postgres'
       ? await createPostgresDatabase()
       : null;
+  const dns = await startTestDns();
   const config: AppConfig = {
     ...loadConfig({
       DATA_DIR: '/tmp/sapa-test-unused',
       // A second instance shares the first one's secret, as every process of one deployment does.
       JWT_SECRET: shared?.deps.config.jwtSecret ?? randomBytes(32).toString('hex'),
+      DNS_SERVERS: dns.server,
       ...options.env,
     }),
     databaseUrl: pgDb?.url,
@@ -110,10 +115,12 @@ export async function startTestServer(
     deps,
     database,
     databaseUrl: pgDb?.url,
+    dns,
     logs: () => logText,
     close: async () => {
       await built.app.close();
       await jobs.stop();
+      await dns.close();
       if (shared && !shared.databaseUrl) return;
       await database.close();
       await pgDb?.drop();

@@ -676,6 +676,10 @@ export const MESSAGES = {
   'teams.memberRemoveFailed': { en: 'Failed to remove the member.', id: 'Gagal mengeluarkan anggota.' },
   'teams.listFailed': { en: 'Failed to load the groups.', id: 'Gagal memuat grup.' },
   'teams.assignFailed': { en: 'Failed to assign the chat.', id: 'Gagal menugaskan chat.' },
+  'teams.attachmentsOff': {
+    en: 'Attachments are turned off in the chat room settings.',
+    id: 'Lampiran dinonaktifkan di pengaturan ruang chat.',
+  },
   'teams.cannotReply': {
     en: 'Your position (Supervisor 1) can see and assign chats but not reply.',
     id: 'Posisi Anda (Supervisor 1) dapat melihat dan menugaskan chat, tetapi tidak membalas.',

@@ -44,6 +44,30 @@ export const partnerConfigSchema = z.object({
 });
 export type PartnerConfig = z.infer<typeof partnerConfigSchema>;
 
+/** The channels each feature flag switches off when it is false (000 §4: "Shopee connect off", …). */
+const CHANNELS_BEHIND_FLAG: Record<'shopeeConnect' | 'lineTelegram' | 'unofficialWhatsapp', ChannelCode[]> = {
+  shopeeConnect: ['SHP'],
+  lineTelegram: ['LNE', 'TLG'],
+  unofficialWhatsapp: ['WPU'],
+};
+
+/**
+ * The channels a partner really offers: its allowed channels less those whose feature flag is off. The server
+ * applies it when it loads the profile, so every check and picker that reads `allowedChannels` honours the
+ * flags. (The other flags, WABA required and multiple package subscription, belong to sign-up and
+ * subscriptions.)
+ */
+export function offeredChannels(
+  partner: Pick<PartnerConfig, 'allowedChannels' | 'featureFlags'>,
+): ChannelCode[] {
+  const off = new Set(
+    Object.entries(CHANNELS_BEHIND_FLAG).flatMap(([flag, codes]) =>
+      partner.featureFlags[flag as keyof typeof CHANNELS_BEHIND_FLAG] ? [] : codes,
+    ),
+  );
+  return partner.allowedChannels.filter((code) => !off.has(code));
+}
+
 /** Account status of a business (000 §4 Subscription: Free, Free Trial, an active package, Expired). */
 export const ACCOUNT_STATUSES = ['Free', 'Free Trial', 'Active', 'Expired'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];

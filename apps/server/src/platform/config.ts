@@ -40,6 +40,8 @@ const envSchema = z.object({
   /** The approved authentication template (one body parameter and a copy-code button: the code). */
   PLATFORM_WHATSAPP_OTP_TEMPLATE: z.string().default('sapa_otp'),
   PLATFORM_WHATSAPP_OTP_LANGUAGE: z.string().default('id'),
+  /** DNS resolvers ("host:port", comma-separated) that check live-chat domains; the system's when unset. */
+  DNS_SERVERS: z.string().optional(),
 });
 
 /** Where one-time codes go out; a channel without a provider falls back to the outbox table. */
@@ -76,6 +78,8 @@ export interface AppConfig {
   simPort: number;
   whatsappSendRate: number;
   delivery: DeliveryConfig;
+  /** Resolvers for live-chat domain checks (001 §5); undefined = the system's. */
+  dnsServers: string[] | undefined;
 }
 
 /** A secret that survives restarts of the embedded setup: generated once, kept in the data folder. */
@@ -110,6 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: e.TRUST_PROXY,
     simPort: e.SIM_PORT ?? port + 1,
     whatsappSendRate: e.WHATSAPP_SEND_RATE,
+    dnsServers: e.DNS_SERVERS?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     delivery: deliveryConfigOf(e),
   };
 }

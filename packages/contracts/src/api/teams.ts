@@ -161,6 +161,8 @@ export const csMeSchema = z.object({
     canBeAssigned: z.boolean(),
   }),
   hidePhone: z.boolean(),
+  /** The business's chat-room display settings (000 §3 customer-service configuration) the inbox applies. */
+  chatroom: z.object({ emoji: z.boolean(), attachment: z.boolean(), csName: z.boolean() }),
 });
 export type CsMe = z.infer<typeof csMeSchema>;
 

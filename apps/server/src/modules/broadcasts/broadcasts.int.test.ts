@@ -25,6 +25,7 @@ import { broadcastRecipients } from './broadcasts.schema.js';
 let server: TestServer;
 let sim: WhatsappCloudSimulator;
 let biz: Awaited<ReturnType<typeof makeBusiness>>;
+let other: Awaited<ReturnType<typeof makeBusiness>>;
 let owner: TokenPair;
 let admin: TokenPair;
 let agent: TokenPair;
@@ -72,6 +73,7 @@ beforeAll(async () => {
     server,
     sim,
     biz,
+    other,
     owner,
     contactOnly: agent,
     otherOwner,
@@ -455,6 +457,48 @@ describe('broadcast image (001 §5: at most 2 MB and 500x500)', () => {
     const res = await create(owner, { imageId: randomUUID(), recipients: { numbers: [P(41)] } });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('broadcast.imageNotFound');
+  });
+});
+
+describe('recipients of another business (foreign ids are refused, never dropped)', () => {
+  it('refuses contacts and groups that are not of the business, with the field and a translated message', async () => {
+    const db = server.deps.db;
+    const theirs = { contact: uuidv7(), group: uuidv7() };
+    await db
+      .insert(contacts)
+      .values({ clientId: other.clientId, id: theirs.contact, name: 'Asing', phone: P(51) });
+    await db
+      .insert(contactGroups)
+      .values({ clientId: other.clientId, id: theirs.group, name: 'Grup Asing', description: '' });
+    for (const [recipients, field, code, message] of [
+      [
+        { numbers: [P(52)], contactIds: [theirs.contact] },
+        'recipients.contactIds',
+        'contacts.contactNotFound',
+        'A chosen contact no longer exists.',
+      ],
+      [
+        { numbers: [P(52)], contactIds: [randomUUID()] },
+        'recipients.contactIds',
+        'contacts.contactNotFound',
+        'A chosen contact no longer exists.',
+      ],
+      [
+        { groupIds: [groupId, theirs.group] },
+        'recipients.groupIds',
+        'contacts.groupNotFound',
+        'This group no longer exists.',
+      ],
+    ] as const) {
+      for (const url of ['/api/broadcasts', '/api/broadcasts/estimate']) {
+        const res =
+          url === '/api/broadcasts'
+            ? await create(owner, { recipients })
+            : await api('POST', url, owner, { channelAccountId: accountId, templateId: T.promo, recipients });
+        expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ code, fields: { [field]: message } });
+      }
+    }
   });
 });
 

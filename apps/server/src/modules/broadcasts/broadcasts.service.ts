@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import { assertCreditsAvailable } from '../billing/chat-credits.service.js';
+import { requireOwnContactRefs } from '../contacts/contact-refs.js';
 import { makerCheckerOf } from '../maker-checker/maker-checker.service.js';
 import { findApprovedTemplate } from '../templates/templates.repository.js';
 import * as repo from './broadcasts.repository.js';
@@ -71,6 +72,15 @@ async function insertRecipients(
       sheet.rows.map((r) => ({ phone: r.phone, name: r.name, values: sheetValues(target.variables, r) })),
     );
   }
+  // Contacts and groups of another business (or unknown) refuse the broadcast; they are never dropped silently.
+  await requireOwnContactRefs(
+    tx,
+    target.clientId,
+    'contacts',
+    recipients.contactIds,
+    'recipients.contactIds',
+  );
+  await requireOwnContactRefs(tx, target.clientId, 'groups', recipients.groupIds, 'recipients.groupIds');
   await repo.insertContactRecipients(tx, target, recipients);
   const total = await repo.countRecipients(tx, target.clientId, target.broadcastId);
   if (total === 0) throw badRequest('broadcast.noRecipients');

@@ -3,9 +3,10 @@ import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
 import { keysetPage } from '../../platform/http/pagination.js';
 import * as groups from './contact-groups.repository.js';
+import { requireOwnContactRefs } from './contact-refs.js';
 import * as tags from './contact-tags.repository.js';
 import { checkIdCursor } from './contacts-list.service.js';
 
@@ -88,10 +89,8 @@ export async function deleteGroup(deps: ServerDeps, auth: AuthContext, id: strin
 
 /** Contacts of another business in the list are refused as a whole (400), never half-applied. */
 async function checkContacts(deps: ServerDeps, auth: AuthContext, contactIds: string[]) {
-  const unique = [...new Set(contactIds)];
-  if ((await tags.countOwnContacts(deps.db, auth.clientId, unique)) !== unique.length)
-    throw badRequest('contacts.contactNotFound', { contactIds: 'contacts.contactNotFound' });
-  return unique;
+  await requireOwnContactRefs(deps.db, auth.clientId, 'contacts', contactIds, 'contactIds');
+  return [...new Set(contactIds)];
 }
 
 export async function changeGroupMembers(

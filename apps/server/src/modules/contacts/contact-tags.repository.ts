@@ -50,14 +50,6 @@ export async function deleteTag(db: DbOrTx, clientId: string, id: string) {
 }
 
 /** How many of `contactIds` are contacts of the business. */
-export async function countOwnContacts(db: DbOrTx, clientId: string, contactIds: string[]) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(contacts)
-    .where(and(eq(contacts.clientId, clientId), inArray(contacts.id, contactIds)));
-  return row?.n ?? 0;
-}
-
 /** Gives the tag to the contacts (those of the business; already tagged ones stay as they are). */
 export async function tagContacts(db: DbOrTx, clientId: string, tagId: string, contactIds: string[]) {
   await db.execute(sql`insert into ${contactTagLinks} (client_id, contact_id, tag_id)

@@ -15,6 +15,7 @@ import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/h
 import { listContactBroadcasts } from '../broadcasts/contact-history.js';
 import { displayIdOf } from '../conversations/index.js';
 import { checkCustomValues } from './contact-fields.service.js';
+import { requireOwnContactRefs } from './contact-refs.js';
 import { findContact, lockPhone, phoneTaken } from './contacts.repository.js';
 import {
   duplicatePhone,
@@ -110,6 +111,12 @@ async function extrasOf(
   };
 }
 
+/** Tags and groups of another business, or unknown ones, refuse the whole body (never silently dropped). */
+async function requireOwnTagsAndGroups(deps: ServerDeps, auth: AuthContext, input: ProfileInput) {
+  await requireOwnContactRefs(deps.db, auth.clientId, 'tags', input.tagIds, 'tagIds');
+  await requireOwnContactRefs(deps.db, auth.clientId, 'groups', input.groupIds, 'groupIds');
+}
+
 const NO_EXTRAS: repo.ContactExtras = {
   mainChannel: null,
   birthDate: null,
@@ -127,6 +134,7 @@ export async function createContact(
   input: ProfileInput,
 ): Promise<ContactProfile> {
   const id = uuidv7();
+  await requireOwnTagsAndGroups(deps, auth, input);
   const extras = await extrasOf(deps, auth, input, NO_EXTRAS);
   const phone = input.phone ?? null;
   await duplicatePhoneAsConflict(
@@ -162,6 +170,7 @@ export async function saveContactProfile(
 ): Promise<ContactProfile> {
   const current = await repo.findContactExtras(deps.db, auth.clientId, id);
   if (!current) throw notFound();
+  await requireOwnTagsAndGroups(deps, auth, input);
   const extras = await extrasOf(deps, auth, input, current);
   await updateContact(deps, auth, id, { name: input.name, phone: input.phone, email: input.email });
   await deps.db.transaction(async (tx) => {

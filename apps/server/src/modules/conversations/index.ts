@@ -81,5 +81,7 @@ export {
   assertMayAssign,
   assertMayReply,
   inAgentGroupsWhere,
+  installTicketVisibility,
+  visibleTicketOf,
   visibleTicketsWhere,
 } from './visibility.js';

@@ -177,6 +177,40 @@ describe('agent attachments', () => {
     expect(theirUpload.statusCode).toBe(404);
   });
 
+  it('refuses uploads while the chat room hides attachments (000 §3 isDisplayChatroomAttachment), and says so on /cs/me', async () => {
+    const { ticketId } = await openChat();
+    const config = await server.app.inject({
+      method: 'GET',
+      url: '/api/cs/configuration',
+      headers: bearer(owner),
+    });
+    const put = (on: boolean) =>
+      server.app.inject({
+        method: 'PUT',
+        url: '/api/cs/configuration',
+        headers: bearer(owner),
+        payload: {
+          ...(config.json() as object),
+          isDisplayChatroomAttachment: on,
+          isDisplayChatroomEmoji: on,
+        },
+      });
+    expect((await put(false)).statusCode).toBe(200);
+    try {
+      const me = await server.app.inject({ method: 'GET', url: '/api/cs/me', headers: bearer(owner) });
+      expect(me.json().chatroom).toEqual({ emoji: false, attachment: false, csName: true });
+      const res = await upload(ticketId, 'foto.png', PNG);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({
+        code: 'teams.attachmentsOff',
+        message: 'Attachments are turned off in the chat room settings.',
+      });
+    } finally {
+      expect((await put(true)).statusCode).toBe(200);
+    }
+    expect((await upload(ticketId, 'foto.png', PNG)).status).toBe(200);
+  });
+
   it('needs a text or an attachment, and refuses a caption on audio', async () => {
     const { ticketId } = await openChat();
     const empty = await send(ticketId, {});

@@ -12,18 +12,19 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { AppError, conflict, notFound } from '../../platform/http/errors.js';
+import { AppError, conflict } from '../../platform/http/errors.js';
 import { mediaUrlOf } from '../channels/connectors/whatsapp-cloud/media.js';
-import { getTicket, type TicketRow } from './conversations.repository.js';
+import type { TicketRow } from './conversations.repository.js';
 import { type StoredMedia, uploads } from './conversations.schema.js';
 import { mediaStorage } from './media-storage.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-/** The ticket an agent uploads a file for: same business, not resolved (files are only sent as replies). */
-export async function ticketForUpload(deps: ServerDeps, auth: AuthContext, ticketId: string) {
-  const ticket = await getTicket(deps.db, auth.clientId, ticketId);
-  if (!ticket) throw notFound();
+/**
+ * The ticket an agent uploads a file for, as the visibility check let it through (same business, seen by
+ * the caller): not resolved, as files are only sent as replies.
+ */
+export function ticketForUpload(ticket: TicketRow): TicketRow {
   if (ticket.status === 'resolved') throw conflict('inbox.ticketClosed');
   return ticket;
 }

@@ -1,6 +1,8 @@
 import { type AssignmentSource, canSeeTicket, csCapabilitiesOf } from '@sapa/contracts';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AuthContext } from '../../platform/auth/route-access.js';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import { z } from 'zod';
+import { type AuthContext, requireAuth } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { csGroupMembers, csGroups } from '../teams/index.js';
@@ -71,4 +73,41 @@ export async function requireVisibleTicket(
   const row = await getTicket(db, auth.clientId, ticketId);
   if (!row || !mayView(auth, row)) throw notFound();
   return row;
+}
+
+/** A route scoped to one ticket: `/api/tickets/:id` and everything under it. */
+export const TICKET_SCOPED_ROUTE = /^\/api\/tickets\/:id(\/|$)/;
+
+const uuid = z.string().uuid();
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The ticket of a ticket-scoped route, once the visibility check let the caller through. */
+    visibleTicket: TicketRow | null;
+  }
+}
+
+/**
+ * One visibility check for every ticket-scoped route (000 §6 CS positions): before the body is even
+ * validated, a ticket the caller may not see (unknown, another business's, or another agent's) answers 404.
+ * Installed on the app before any route, so a ticket route added later is covered without asking.
+ */
+export function installTicketVisibility(app: FastifyInstance, db: DbOrTx): void {
+  app.decorateRequest('visibleTicket', null);
+  const check: preValidationHookHandler = async (request: FastifyRequest) => {
+    const ticketId = (request.params as { id?: string }).id;
+    if (!uuid.safeParse(ticketId).success) throw notFound();
+    request.visibleTicket = await requireVisibleTicket(db, requireAuth(request), ticketId!);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!TICKET_SCOPED_ROUTE.test(route.url)) return;
+    const existing = route.preValidation;
+    route.preValidation = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];
+  });
+}
+
+/** The ticket the visibility check let through (ticket-scoped routes only). */
+export function visibleTicketOf(request: FastifyRequest): TicketRow {
+  if (!request.visibleTicket) throw notFound();
+  return request.visibleTicket;
 }

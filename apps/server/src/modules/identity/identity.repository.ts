@@ -1,11 +1,20 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
+import type { OwnedRows } from '../../platform/db/owned-ids.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 import { memberships, passwordHistory, passwordResets, refreshTokens, users } from './identity.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
+
+/** The users of a business (not removed from it): for refusing a body that names someone else (requireOwnedIds). */
+export const MEMBER_ROWS: OwnedRows = {
+  table: memberships,
+  id: memberships.userId,
+  clientId: memberships.clientId,
+  live: isNull(memberships.deletedAt),
+};
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db

@@ -93,6 +93,28 @@ describe('live-chat accounts', () => {
     expect(account.snippet).toContain('/widget/sapa-widget.js');
   });
 
+  it("refuses a domain whose host does not exist in DNS (001 §8 'domain not found'); localhost and IPs need no lookup", async () => {
+    const asked = server.dns.asked.length;
+    const missing = await create(owner, await accountBody(owner, { domain: 'https://tidak-ada.invalid' }));
+    expect(missing.statusCode, missing.body).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'livechat.domainNotFound',
+      message: 'Live chat domain not found',
+      fields: { domain: 'Live chat domain not found' },
+    });
+    // The real resolver asked the test's DNS server.
+    expect(server.dns.asked.slice(asked)).toContain('tidak-ada.invalid');
+    for (const domain of ['http://localhost:8080', 'http://127.0.0.1:3000']) {
+      const res = await create(
+        owner,
+        await accountBody(owner, { domain, name: `Lokal ${domain.slice(-4)}` }),
+      );
+      expect(res.statusCode, `${domain} ${res.body}`).toBe(200);
+      expect(res.json().domain).toBe(domain);
+    }
+    expect(server.dns.asked.slice(asked)).not.toContain('localhost');
+  });
+
   it('refuses a duplicated domain (409, spec message) and an invalid one (400)', async () => {
     const dup = await create(admin, await accountBody(admin));
     expect(dup.statusCode).toBe(409);

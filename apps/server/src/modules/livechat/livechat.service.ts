@@ -16,6 +16,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { channelAccounts, type LiveChatConfig } from '../channels/channels.schema.js';
 import { type ChannelAccountRow, toChannelAccount } from '../channels/channels.service.js';
 import { mediaStorage, uploads } from '../conversations/index.js';
+import { type DomainCheck, domainCheck } from './livechat-domain.js';
 import { checkLogo } from './livechat-files.js';
 
 /**
@@ -112,6 +113,17 @@ export async function readLogo(deps: ServerDeps, clientId: string, uploadId: str
   return item;
 }
 
+/** One DNS check per configuration of resolvers (the app's deps hold one config). */
+const checks = new WeakMap<ServerDeps['config'], DomainCheck>();
+function domainExists(deps: ServerDeps): DomainCheck {
+  let check = checks.get(deps.config);
+  if (!check) {
+    check = domainCheck(deps.config.dnsServers);
+    checks.set(deps.config, check);
+  }
+  return check;
+}
+
 async function configFrom(
   deps: ServerDeps,
   clientId: string,
@@ -120,6 +132,9 @@ async function configFrom(
 ): Promise<{ config: StoredLiveChatConfig; domain: string }> {
   const domain = normaliseLivechatDomain(body.domain);
   if (!domain) throw badRequest('livechat.domainInvalid', { domain: 'livechat.domainInvalid' });
+  // 001 §5, §8: the host must exist (asked of DNS when the domain is new or changed).
+  if (domain !== previous?.domain && !(await domainExists(deps)(domain)))
+    throw badRequest('livechat.domainNotFound', { domain: 'livechat.domainNotFound' });
   if (!(await findLogoUpload(deps.db, clientId, body.logoUploadId)))
     throw badRequest('livechat.logoRequired', { logoUploadId: 'livechat.logoRequired' });
   return {

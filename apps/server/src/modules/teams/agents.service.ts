@@ -13,7 +13,7 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
-import { notFound } from '../../platform/http/errors.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
 import { memberships, users } from '../identity/identity.schema.js';
 import { requestAutoAssign } from './auto-assign-request.js';
 import { agentStates, csConfigurations, csGroupMembers } from './teams.schema.js';
@@ -41,6 +41,21 @@ export async function getConfiguration(db: DbOrTx, clientId: string): Promise<Cs
     isDisplayChatroomCSName: row.isDisplayChatroomCsName,
     isFetchFromContact: row.isFetchFromContact,
   };
+}
+
+/** What the chat room shows (000 §3 configuration: isDisplayChatroomEmoji, …Attachment, …CSName). */
+export function chatroomDisplayOf(config: CsConfiguration) {
+  return {
+    emoji: config.isDisplayChatroomEmoji,
+    attachment: config.isDisplayChatroomAttachment,
+    csName: config.isDisplayChatroomCSName,
+  };
+}
+
+/** 000 §3 isDisplayChatroomAttachment: with attachments hidden in the chat room, agents upload no files. */
+export async function assertAttachmentsShown(db: DbOrTx, clientId: string): Promise<void> {
+  if (!(await getConfiguration(db, clientId)).isDisplayChatroomAttachment)
+    throw new AppError(403, 'teams.attachmentsOff');
 }
 
 /** Bus topic: a business's CS feature flags changed (every process updates its sockets' masking). */
@@ -121,6 +136,7 @@ export async function getCsMe(deps: ServerDeps, auth: AuthContext): Promise<CsMe
     maxConcurrentChats: state.maxConcurrentChats,
     capabilities: csCapabilitiesOf(auth.csPosition),
     hidePhone: hidesPhone(config, auth.csPosition),
+    chatroom: chatroomDisplayOf(config),
   };
 }
 

@@ -1,11 +1,13 @@
 import { type CsGroup, type CsGroupInput, csGroupInputSchema, translate } from '@sapa/contracts';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { requireOwnedIds } from '../../platform/db/owned-ids.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
+import { MEMBER_ROWS } from '../identity/identity.repository.js';
 import { memberships } from '../identity/identity.schema.js';
 import { listAgents } from './agents.service.js';
 import { requestAutoAssign } from './auto-assign-request.js';
@@ -14,6 +16,17 @@ import type { TicketLoad } from './ticket-load.js';
 
 type GroupInput = ReturnType<typeof csGroupInputSchema.parse>;
 type GroupRow = typeof csGroups.$inferSelect;
+
+/** CS groups named in a body (a view's filter) must be the business's own: 400 `teams.groupInvalid` otherwise. */
+export function requireOwnCsGroups(db: DbOrTx, clientId: string, ids: readonly string[], field: string) {
+  return requireOwnedIds(
+    db,
+    { table: csGroups, id: csGroups.id, clientId: csGroups.clientId },
+    clientId,
+    ids,
+    { field, key: 'teams.groupInvalid' },
+  );
+}
 
 const memberCount = sql<number>`(select count(*) from ${csGroupMembers} m
   where m.client_id = ${csGroups.clientId} and m.group_id = ${csGroups.id})::int`;
@@ -176,19 +189,13 @@ export async function addGroupMembers(
 ) {
   await getGroup(deps.db, auth.clientId, groupId);
   const ids = [...new Set(userIds)];
-  const found = await deps.db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.clientId, auth.clientId),
-        inArray(memberships.userId, ids),
-        isNull(memberships.deletedAt),
-        sql`${memberships.csPosition} is not null`,
-      ),
-    );
-  if (found.length !== ids.length)
-    throw new AppError(400, 'teams.memberAddFailed', { fields: { userIds: 'teams.memberAddFailed' } });
+  await requireOwnedIds(
+    deps.db,
+    { ...MEMBER_ROWS, live: and(MEMBER_ROWS.live, sql`${memberships.csPosition} is not null`) },
+    auth.clientId,
+    ids,
+    { field: 'userIds', key: 'teams.memberAddFailed' },
+  );
   await deps.db
     .insert(csGroupMembers)
     .values(ids.map((userId) => ({ clientId: auth.clientId, groupId, userId })))

@@ -2,14 +2,17 @@ import type { TicketView, viewEndpoints } from '@sapa/contracts';
 import { ticketViewFiltersSchema } from '@sapa/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { requireOwnedIds } from '../../platform/db/owned-ids.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
 import { selectSummaries, tickets, toTicketSummary } from '../conversations/index.js';
+import { MEMBER_ROWS } from '../identity/identity.repository.js';
 import { stopSessionsOnView } from '../play/play.repository.js';
+import { requireOwnCsGroups } from '../teams/index.js';
 import {
   deleteViewRow,
   findViewRow,
@@ -19,6 +22,8 @@ import {
   updateViewRow,
   viewConditions,
 } from './views.repository.js';
+
+const uuidSchema = z.string().uuid();
 
 type ViewInput = z.output<NonNullable<(typeof viewEndpoints)['create']['body']>>;
 
@@ -46,7 +51,18 @@ export async function listViews(deps: ServerDeps, auth: AuthContext) {
 
 const nameTaken = () => conflict('view.nameTaken', { name: 'view.nameTaken' });
 
+/** The CS groups and the user a view filters on are the business's own (never stored as foreign ids). */
+async function requireOwnFilterRefs(deps: ServerDeps, auth: AuthContext, filters: ViewInput['filters']) {
+  await requireOwnCsGroups(deps.db, auth.clientId, filters.groupIds, 'filters.groupIds');
+  if (uuidSchema.safeParse(filters.assignee).success)
+    await requireOwnedIds(deps.db, MEMBER_ROWS, auth.clientId, [filters.assignee], {
+      field: 'filters.assignee',
+      key: 'inbox.assigneeInvalid',
+    });
+}
+
 export async function createView(deps: ServerDeps, auth: AuthContext, body: ViewInput) {
+  await requireOwnFilterRefs(deps, auth, body.filters);
   try {
     const row = await insertViewRow(deps.db, {
       clientId: auth.clientId,
@@ -63,6 +79,7 @@ export async function createView(deps: ServerDeps, auth: AuthContext, body: View
 }
 
 export async function updateView(deps: ServerDeps, auth: AuthContext, id: string, body: ViewInput) {
+  await requireOwnFilterRefs(deps, auth, body.filters);
   try {
     const row = await updateViewRow(deps.db, auth.clientId, id, { name: body.name, filters: body.filters });
     if (!row) throw notFound();

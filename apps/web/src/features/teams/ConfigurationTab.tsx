@@ -86,7 +86,6 @@ function ConfigurationForm({ initial, canManage }: { initial: CsConfiguration; c
         {toggle('isDisplayChatroomEmoji', t('teams.config.emoji'))}
         {toggle('isDisplayChatroomAttachment', t('teams.config.attachment'))}
         {toggle('isDisplayChatroomCSName', t('teams.config.csName'))}
-        {toggle('isFetchFromContact', t('teams.config.fetchFromContact'))}
         {save.isError ? (
           <Text c="red" size="sm" role="alert">
             {errorMessage(save.error)}

@@ -183,12 +183,15 @@ export function MessageBubble({
   onRetry,
   retrying,
   failureAction,
+  showCsName = true,
 }: {
   message: Message;
   language: string;
   onRetry: (message: Message) => void;
   retrying: boolean;
   failureAction?: (message: Message) => ReactNode;
+  /** 000 §3 isDisplayChatroomCSName: the agent's name over their replies (internal notes always name theirs). */
+  showCsName?: boolean;
 }) {
   const { t } = useTranslation();
   const outbound = message.direction === 'out';
@@ -224,7 +227,7 @@ export function MessageBubble({
                 {message.senderName ? ` · ${message.senderName}` : ''}
               </Text>
             </Group>
-          ) : outbound && message.senderName ? (
+          ) : outbound && showCsName && message.senderName ? (
             <Text size="xs" c="dimmed" fw={600}>
               {message.senderName}
             </Text>

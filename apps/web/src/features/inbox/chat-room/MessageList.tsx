@@ -4,6 +4,7 @@ import { Fragment, type ReactNode, useEffect, useLayoutEffect, useRef } from 're
 import { useTranslation } from 'react-i18next';
 import { dayKey, dayLabel, flattenMessages, MessageBubble, useMessages } from '../../../entities/ticket';
 import { QueryState } from '../../../shared/ui/QueryState';
+import { useCsMe } from '../../teams/api';
 import { useRetryMessage } from '../api';
 
 const LOAD_OLDER_AT_PX = 80;
@@ -24,6 +25,7 @@ export function MessageList({
   const { t, i18n } = useTranslation();
   const query = useMessages(ticketId);
   const retry = useRetryMessage();
+  const showCsName = useCsMe().data?.chatroom.csName ?? true;
   const messages = flattenMessages(query.data);
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ height: number; top: number } | null>(null);
@@ -131,6 +133,7 @@ export function MessageList({
                   onRetry={(m) => retry.mutate(m)}
                   retrying={retry.isPending && retry.variables?.id === message.id}
                   failureAction={failureAction}
+                  showCsName={showCsName}
                 />
               </Fragment>
             );

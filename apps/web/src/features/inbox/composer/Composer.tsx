@@ -38,7 +38,10 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
   const [text, setText] = useState('');
   const [mode, setMode] = useState<'message' | 'note'>('message');
   // 000 §6: Supervisor 1 cannot reply to customers; internal notes stay open to them.
-  const notesOnly = useCsMe().data?.capabilities.canReply === false;
+  const csMe = useCsMe().data;
+  const notesOnly = csMe?.capabilities.canReply === false;
+  // 000 §3 chat-room display settings: the emoji picker and attachments only when the business shows them.
+  const showEmoji = csMe?.chatroom.emoji ?? false;
   useEffect(() => {
     if (notesOnly) setMode('note');
   }, [notesOnly]);
@@ -47,7 +50,7 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
   const send = useSendMessage();
   const channel = useTicket(ticketId).data?.channel;
   const tray = useAttachmentTray(ticketId, channel);
-  const canAttach = !!channel && channelTakesAttachments(channel);
+  const canAttach = !!channel && channelTakesAttachments(channel) && (csMe?.chatroom.attachment ?? false);
   // "/" opens the quick-reply search (001 §3 quick reply).
   const slash = useQuickReplySlash({ text, setText, ticketId, me, textarea });
   const creditsEmpty = send.error instanceof ApiError && send.error.body.code === 'inbox.creditsEmpty';
@@ -183,7 +186,7 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
         />
         <QuickReplyMenu slash={slash} />
         <Group gap={4} align="flex-end" wrap="nowrap">
-          <EmojiPicker onPick={insert} />
+          {showEmoji ? <EmojiPicker onPick={insert} /> : null}
           <MacroButton ticketId={ticketId} onApplied={() => flushTicketTime(ticketId)} />
           {canAttach ? (
             <AttachButton

@@ -34,6 +34,7 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
 import {
   autoAssignJob,
+  contactTickets,
   hasOpenTickets,
   installTicketVisibility,
   registerInboxRoutes,
@@ -176,8 +177,8 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerBulkRoutes(app, deps, jobs);
   registerCsLibraryRoutes(app, deps, jobs);
   registerTicketFormRoutes(app, deps);
-  registerContactRoutes(app, deps);
-  registerContactCrmRoutes(app, deps);
+  registerContactRoutes(app, deps, contactTickets);
+  registerContactCrmRoutes(app, deps, contactTickets);
   await registerContactUploadRoutes(app, deps, jobs.contactUpload);
   registerViewRoutes(app, deps);
   registerExportRoutes(app, deps, jobs);

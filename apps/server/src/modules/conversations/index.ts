@@ -14,6 +14,7 @@ export {
   ticketLoad,
   triggerAutoAssignOnNewChats,
 } from './assignment.service.js';
+export { contactTickets } from './contact-tickets.js';
 export { publishMessageUpdated, publishRealtime } from './conversation-events.js';
 export {
   changeManyTickets,

@@ -22,7 +22,7 @@ describe('settings › admin', () => {
     await roleDialog.getByRole('textbox', { name: /^Nama peran/ }).fill('Gudang Sentral Jakarta');
     await roleDialog.getByRole('checkbox', { name: 'Kontak', exact: true }).check();
     await roleDialog.getByRole('button', { name: 'Tambah peran akses' }).click();
-    await roleDialog.getByText('Maksimal 15 Karakter', { exact: true }).waitFor();
+    await roleDialog.getByText('Maksimal 15 karakter', { exact: true }).waitFor();
     await roleDialog.getByRole('textbox', { name: /^Nama peran/ }).fill('Gudang');
     await roleDialog.getByRole('button', { name: 'Tambah peran akses' }).click();
     await roleDialog.waitFor({ state: 'hidden' });

@@ -41,7 +41,8 @@ describe('chat history (000 §2 Chat history; §1 redirect to the ticket list)',
           remarks: `Retur ${RUN}`,
           tags: ['retur'],
         });
-      await pageApi(page, 'POST', `/api/tickets/${ticket.id}/resolve`, {});
+      const note = ticket.contact.name === nameOf('A') ? { note: `Barang diretur ${RUN}` } : {};
+      await pageApi(page, 'POST', `/api/tickets/${ticket.id}/resolve`, note);
     }
 
     // The supervisor (history, no advanced search) sees the history page itself.
@@ -56,6 +57,8 @@ describe('chat history (000 §2 Chat history; §1 redirect to the ticket list)',
     const rowA = page.getByTestId('result-row').filter({ hasText: nameOf('A') });
     expect(await rowA.textContent()).toContain(`Retur ${RUN}`);
     expect(await rowA.textContent()).toContain('Supervisor Demo');
+    // Issue 16 §5: the note typed when resolving is in the list, not only in the change log.
+    expect(await rowA.textContent()).toContain(`Barang diretur ${RUN}`);
     await screenshot(page, 'chat-history-id-1440');
 
     // Remarks and tag filters narrow it to A.
@@ -69,9 +72,13 @@ describe('chat history (000 §2 Chat history; §1 redirect to the ticket list)',
     await page.getByRole('button', { name: 'Cari', exact: true }).click();
     await expect.poll(rowNames, WAIT).toEqual(['Riwayat A']);
 
-    // A row opens the chat.
+    // A row opens the chat; its timeline ends with the resolve note.
     await page.getByTestId('result-row').first().click();
     await page.waitForURL(/\/customer-service\/inbox\?referenceId=[0-9a-f-]{36}$/);
+    await page
+      .getByTestId('chat-resolved')
+      .getByText(`Catatan penyelesaian: Barang diretur ${RUN}`)
+      .waitFor();
 
     // The owner can READ ADVANCE_SEARCH: the history route sends them to the ticket list, query kept.
     await signOut(page);

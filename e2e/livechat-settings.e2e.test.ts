@@ -64,7 +64,7 @@ describe('business settings › channels › live chat', () => {
       .waitFor();
     expect(await tab(/^Dasar/).getAttribute('aria-selected')).toBe('true');
     await tab(/^Konten \(ada masalah\)/).click();
-    await page.getByText('Maksimal 30 Karakter', { exact: true }).waitFor();
+    await page.getByText('Maksimal 30 karakter', { exact: true }).waitFor();
     await screenshot(page, 'livechat-create-errors-id-1440');
 
     await field('Judul online').fill('Selamat datang!');

@@ -42,7 +42,7 @@ describe('live chat widget on the demo shop', () => {
     // The demo shop page (lang="id") with the snippet: the launcher opens the pre-chat form.
     await visitor.goto(shopPageUrl);
     await visitor.getByRole('button', { name: 'Buka chat' }).click();
-    const panel = visitor.getByRole('dialog', { name: 'Live chat' });
+    const panel = visitor.getByRole('dialog', { name: 'Chat langsung' });
     // An agent is connected: the widget is online.
     await panel.getByRole('heading', { name: 'Halo! Ada yang bisa dibantu?' }).waitFor();
     await panel.getByRole('button', { name: 'Mulai chat' }).click();
@@ -123,7 +123,10 @@ describe('live chat widget on a phone, in English', () => {
   it('fills the screen at 390 px and speaks the page language', async () => {
     const phone = await (await newContext(browser, { locale: 'en-US', width: 390 })).newPage();
     await phone.goto(`${shopPageUrl}?lang=en`);
-    await phone.getByRole('button', { name: 'Open chat' }).click();
+    // Issue 16 §9: the launcher shows a chat icon (the business logo is in the panel's header).
+    const launcher = phone.getByRole('button', { name: 'Open chat' });
+    expect(await launcher.locator('svg').count()).toBe(1);
+    await launcher.click();
     const panel = phone.getByRole('dialog', { name: 'Live chat' });
     await panel.getByRole('button', { name: 'Start chat' }).waitFor();
     await screenshot(phone, 'livechat-widget-prechat-en-390');

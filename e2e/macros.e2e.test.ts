@@ -57,6 +57,15 @@ describe('quick replies and macros', () => {
     await macroForm
       .getByRole('textbox', { name: 'Teks pesan' })
       .fill('Pesanan {{name}} sudah dikirim, terima kasih!');
+    // Issue 16 §9: trying another type and coming back keeps what was typed.
+    const messageAction = macroForm.getByTestId('macro-action').first();
+    await messageAction.getByLabel('Aksi', { exact: true }).click();
+    await owner.getByRole('option', { name: 'Atur prioritas' }).click();
+    await messageAction.getByLabel('Aksi', { exact: true }).click();
+    await owner.getByRole('option', { name: 'Kirim pesan atau catatan' }).click();
+    expect(await macroForm.getByRole('textbox', { name: 'Teks pesan' }).inputValue()).toBe(
+      'Pesanan {{name}} sudah dikirim, terima kasih!',
+    );
     await macroForm.getByRole('button', { name: 'Tambah aksi' }).click(); // priority (High by default)
     await macroForm.getByRole('button', { name: 'Tambah aksi' }).click();
     const tagAction = macroForm.getByTestId('macro-action').nth(2);
@@ -133,6 +142,8 @@ describe('quick replies and macros', () => {
     const preview = dialog.getByTestId('macro-preview');
     await preview.getByText('Atur prioritas ke Tinggi').waitFor();
     await preview.getByText('Selesaikan chat').waitFor();
+    // Issue 16 §9: the preview shows the message as it will go, {{name}} filled for this chat.
+    await preview.getByText('Kirim: Pesanan Dewi Makro sudah dikirim, terima kasih!').waitFor();
     await screenshot(agent, 'inbox-macro-preview-id');
     await dialog.getByRole('button', { name: 'Terapkan Pesanan dikirim' }).click();
     // Each action's result is reported (in a notification: the resolved chat closes its composer).

@@ -108,7 +108,11 @@ describe('a supervisor hands a chat to an agent (000 §6 CS positions)', () => {
     const form = owner.getByRole('dialog', { name: 'Tambah grup' });
     await form.getByRole('textbox', { name: 'Nama grup' }).fill('Grup dengan nama panjang');
     await form.getByRole('button', { name: 'Simpan' }).click();
-    await form.getByText('Maksimal 15 Karakter', { exact: true }).waitFor();
+    // The hint says the same words; the refusal is the field's error.
+    await form
+      .locator('.mantine-InputWrapper-error')
+      .getByText('Maksimal 15 karakter', { exact: true })
+      .waitFor();
     await form.getByRole('textbox', { name: 'Nama grup' }).fill('Penjualan');
     await form.getByRole('button', { name: 'Simpan' }).click();
     await form.waitFor({ state: 'hidden' });

@@ -52,6 +52,10 @@ describe('Daftar Chat (000 §2 chat list: search chat data, customise table data
     // The spec's defaults: created today to today, closed empty, status closed.
     await page.goto(`${url}/customer-service/ticket-list`);
     await page.getByRole('tab', { name: 'Cari data chat', selected: true }).waitFor();
+    // Issue 16 §7: results first, the filters folded behind one button at 1440 too.
+    const filters = page.getByRole('button', { name: /^Filter/ });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    await filters.click();
     const status = page.getByRole('combobox', { name: 'Status', exact: true });
     await page.locator('form').getByText('Selesai', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Ditutup', exact: true }).textContent()).toBe(
@@ -76,6 +80,13 @@ describe('Daftar Chat (000 §2 chat list: search chat data, customise table data
     // The search is in the URL: a reload shows the same chats.
     await page.reload();
     await expect.poll(async () => (await rowNames()).sort(), WAIT).toEqual(['Tiket A', 'Tiket C']);
+    // Status badges and tags are whole in the table at 1440 (issue 16 §7).
+    const cut = await page
+      .getByTestId('result-row')
+      .locator('.mantine-Badge-label')
+      .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+    expect(cut).toEqual([]);
+    await filters.click();
 
     // Another channel: none of them.
     await page.getByRole('combobox', { name: 'Kanal', exact: true }).focus();
@@ -141,6 +152,17 @@ describe('Daftar Chat (000 §2 chat list: search chat data, customise table data
     await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByRole('textbox', { name: 'Message keyword' }).waitFor();
     await screenshot(page, 'ticket-list-en-390');
+    // Issue 16 §9 on a phone: the page title is whole (two lines at most, never cut), and tapping the
+    // current page in the drawer closes it.
+    const title = page.getByTestId('page-title');
+    expect(await title.textContent()).toBe('Chat list');
+    expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Chat list' })
+      .click();
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
     await page.evaluate(() => localStorage.setItem('sapa.language', 'id'));
     await page.setViewportSize({ width: 1440, height: 860 });
     await page.reload();

@@ -17,7 +17,7 @@ const PNG = Buffer.from(
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  agent = await (await newContext(browser)).newPage();
+  agent = await (await newContext(browser, { width: 1440 })).newPage();
   customer = await (await newContext(browser, { locale: 'en-US' })).newPage();
 });
 afterAll(() => browser.close());
@@ -51,6 +51,25 @@ describe('WhatsApp chat through the simulator', () => {
       .waitFor();
     const reply = history.getByTestId('chat-message').filter({ hasText: 'Masih ada, Kak.' });
     await reply.getByRole('img', { name: 'Dibaca' }).waitFor();
+
+    // Issue 16 §7: at 1440 px the header shows the whole number and ticket id, never cut.
+    for (const id of ['chat-handle', 'chat-ticket-id']) {
+      const text = agent.getByTestId(id);
+      expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth && el.clientWidth > 0)).toBe(true);
+    }
+    expect(await agent.getByTestId('chat-handle').textContent()).toContain('6281299887766');
+
+    // Issue 16 §3: a reply over 4,096 characters is refused whole with a counter, never cut and sent.
+    const messages = await history.getByTestId('chat-message').count();
+    const box = agent.getByRole('textbox', { name: 'Tulis pesan' });
+    await box.fill(`${'Kak, '.repeat(819)}terima kasih`);
+    await agent.getByText('4.107 / 4.096 karakter').waitFor();
+    await agent.getByText(/^Maksimal 4\.096 karakter/).waitFor();
+    expect(await agent.getByRole('button', { name: 'Kirim', exact: true }).isDisabled()).toBe(true);
+    await box.press('Enter');
+    expect((await box.inputValue()).length).toBe(4107);
+    expect(await history.getByTestId('chat-message').count()).toBe(messages);
+    await box.fill('');
 
     // An image from the customer arrives in the chat room.
     await customer

@@ -22,6 +22,7 @@ export function ticketUpdated(clientId: string, marker = 'x'): RealtimeEvent {
       priority: 3,
       tags: [],
       remarks: marker,
+      resolveNote: null,
       categoryId: null,
       categoryName: null,
       lastMessage: null,

@@ -1,6 +1,7 @@
 /** The widget's own labels (id default, en), picked from the page's `lang` or the browser's language. */
 export const LABELS = {
   id: {
+    panel: 'Chat langsung',
     open: 'Buka chat',
     close: 'Tutup chat',
     name: 'Nama',
@@ -27,6 +28,7 @@ export const LABELS = {
     read: 'Dibaca',
   },
   en: {
+    panel: 'Live chat',
     open: 'Open chat',
     close: 'Close chat',
     name: 'Name',

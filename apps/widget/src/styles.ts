@@ -8,7 +8,6 @@ svg { width: 24px; height: 24px; fill: none; stroke: currentColor; stroke-width:
 .launcher { position: fixed; right: 20px; bottom: 20px; width: 60px; height: 60px; border-radius: 50%; border: 0;
   background: var(--c); color: #fff; cursor: pointer; box-shadow: 0 4px 14px rgb(0 0 0 / .25); z-index: 2147483646;
   display: flex; align-items: center; justify-content: center; padding: 0; }
-.launcher img { width: 60px; height: 60px; border-radius: 50%; object-fit: cover; }
 .launcher:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
 .badge { position: absolute; top: -2px; right: -2px; min-width: 20px; height: 20px; border-radius: 10px; background: #dc2626;
   color: #fff; font-size: 12px; display: flex; align-items: center; justify-content: center; padding: 0 5px; }

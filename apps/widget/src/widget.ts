@@ -150,7 +150,7 @@ export class SapaWidget {
     const footer = h('div');
     const panel = h(
       'div',
-      { className: 'panel', role: 'dialog', 'aria-label': 'Live chat', hidden: true },
+      { className: 'panel', role: 'dialog', 'aria-label': this.t.panel, hidden: true },
       header,
       bar,
       body,
@@ -167,10 +167,8 @@ export class SapaWidget {
     const c = this.config!;
     this.el.panel.style.setProperty('--c', c.colour);
     this.el.launcher.style.setProperty('--c', c.colour);
-    if (c.logoUrl) {
-      const img = h('img', { src: `${this.base}${c.logoUrl}`, alt: '' });
-      this.el.launcher.firstChild?.replaceWith(img);
-    }
+    // The launcher keeps its chat icon (issue 16 §9: a logo alone did not say "chat"); the logo is in the
+    // panel's header.
     this.renderHeader();
   }
 

@@ -82,8 +82,8 @@ export const MESSAGES = {
   // Generic validation (000 §5, 001 §5)
   'validation.required': { en: 'Name is Required', id: 'Nama wajib diisi' },
   'validation.fieldRequired': { en: 'This field is required', id: 'Kolom ini wajib diisi' },
-  'validation.max15': { en: 'Max 15 Characters', id: 'Maksimal 15 Karakter' },
-  'validation.max300': { en: 'Max 300 Characters', id: 'Maksimal 300 Karakter' },
+  'validation.max15': { en: 'Max 15 Characters', id: 'Maksimal 15 karakter' },
+  'validation.max300': { en: 'Max 300 Characters', id: 'Maksimal 300 karakter' },
   'validation.email': { en: 'Email format is invalid', id: 'Format email tidak valid' },
   'validation.emailRequired': { en: 'Email is required', id: 'Email wajib diisi' },
   'validation.phone': { en: 'Phone number format is invalid', id: 'Format nomor telepon tidak valid' },
@@ -104,11 +104,11 @@ export const MESSAGES = {
   },
   'user.roleRequired': {
     en: 'Role is required for users with Chat Inbox access',
-    id: 'Peran wajib diisi untuk pengguna dengan akses Chat Inbox',
+    id: 'Peran wajib diisi untuk pengguna dengan akses kotak masuk chat',
   },
   'user.roleNotAllowed': {
     en: 'Role must be empty for users without Chat Inbox access',
-    id: 'Peran harus kosong untuk pengguna tanpa akses Chat Inbox',
+    id: 'Peran harus kosong untuk pengguna tanpa akses kotak masuk chat',
   },
   'user.deleteBlockedTickets': {
     en: 'This user still has assigned or open tickets and cannot be deleted.',
@@ -192,9 +192,9 @@ export const MESSAGES = {
     id: 'Kanal ini tidak tersedia.',
   },
   // Ticket properties, categories and contacts (000 §2 inbox panels; 001 §5, §8 contacts, §8 other)
-  'validation.max50': { en: 'Max 50 Characters', id: 'Maksimal 50 Karakter' },
-  'validation.max150': { en: 'Max 150 Characters', id: 'Maksimal 150 Karakter' },
-  'validation.max1000': { en: 'Max 1000 Characters', id: 'Maksimal 1000 Karakter' },
+  'validation.max50': { en: 'Max 50 Characters', id: 'Maksimal 50 karakter' },
+  'validation.max150': { en: 'Max 150 Characters', id: 'Maksimal 150 karakter' },
+  'validation.max1000': { en: 'Max 1000 Characters', id: 'Maksimal 1000 karakter' },
   'ticket.tooManyTags': { en: 'At most 20 tags per chat', id: 'Maksimal 20 tag per chat' },
   'ticket.categoryNotFound': {
     en: 'This category no longer exists.',
@@ -214,8 +214,8 @@ export const MESSAGES = {
     id: 'Nomor telepon kontak ini adalah nomor WhatsApp-nya dan tidak dapat diubah.',
   },
   // Contacts CRM: list, tags, groups, custom fields, bulk upload (001 §3, §5, §8 contacts and upload, §9)
-  'validation.max30': { en: 'Max 30 Characters', id: 'Maksimal 30 Karakter' },
-  'contacts.max100': { en: 'Max 100 Characters', id: 'Maksimal 100 Karakter' },
+  'validation.max30': { en: 'Max 30 Characters', id: 'Maksimal 30 karakter' },
+  'contacts.max100': { en: 'Max 100 Characters', id: 'Maksimal 100 karakter' },
   'contacts.valueDate': { en: 'Date format is invalid', id: 'Format tanggal tidak valid' },
   'contacts.tagRequired': { en: 'Tag name is required', id: 'Nama tag wajib diisi' },
   'contacts.descriptionRequired': { en: 'Description is required', id: 'Deskripsi wajib diisi' },
@@ -301,13 +301,13 @@ export const MESSAGES = {
     en: 'Failed to save the live chat configuration',
     id: 'Gagal menyimpan konfigurasi live chat',
   },
-  'livechat.nameMax': { en: 'Max 60 Characters', id: 'Maksimal 60 Karakter' },
+  'livechat.nameMax': { en: 'Max 60 Characters', id: 'Maksimal 60 karakter' },
   'livechat.titleRequired': { en: 'Title is required', id: 'Judul wajib diisi' },
-  'livechat.titleMax': { en: 'Max 30 Characters', id: 'Maksimal 30 Karakter' },
+  'livechat.titleMax': { en: 'Max 30 Characters', id: 'Maksimal 30 karakter' },
   'livechat.messageRequired': { en: 'Message is required', id: 'Pesan wajib diisi' },
-  'livechat.messageMax': { en: 'Max 80 Characters', id: 'Maksimal 80 Karakter' },
+  'livechat.messageMax': { en: 'Max 80 Characters', id: 'Maksimal 80 karakter' },
   'livechat.personaRequired': { en: 'Persona name is required', id: 'Nama persona wajib diisi' },
-  'livechat.personaMax': { en: 'Max 30 Characters', id: 'Maksimal 30 Karakter' },
+  'livechat.personaMax': { en: 'Max 30 Characters', id: 'Maksimal 30 karakter' },
   'livechat.colourInvalid': {
     en: 'Colour must be a hex code like #14B8A6',
     id: 'Warna harus berupa kode hex seperti #14B8A6',
@@ -320,7 +320,7 @@ export const MESSAGES = {
   'livechat.logoSize': { en: 'Logo max 5 MB', id: 'Logo maksimal 5 MB' },
   'livechat.logoDimension': { en: 'Logo max 320x320 px', id: 'Logo maksimal 320x320 px' },
   'livechat.labelRequired': { en: 'Label is required', id: 'Label wajib diisi' },
-  'livechat.labelMax': { en: 'Max 40 Characters', id: 'Maksimal 40 Karakter' },
+  'livechat.labelMax': { en: 'Max 40 Characters', id: 'Maksimal 40 karakter' },
   'livechat.customizedDataRequired': {
     en: 'Customized data is required',
     id: 'Data kustom wajib dipilih',
@@ -334,9 +334,9 @@ export const MESSAGES = {
     id: 'Maksimal 3 komponen tambahan',
   },
   'livechat.consentRequired': { en: 'Consent text is required', id: 'Teks persetujuan wajib diisi' },
-  'livechat.consentMax': { en: 'Max 500 Characters', id: 'Maksimal 500 Karakter' },
+  'livechat.consentMax': { en: 'Max 500 Characters', id: 'Maksimal 500 karakter' },
   'livechat.visitorNameRequired': { en: 'Name is Required', id: 'Nama wajib diisi' },
-  'livechat.visitorNameMax': { en: 'Max 150 Characters', id: 'Maksimal 150 Karakter' },
+  'livechat.visitorNameMax': { en: 'Max 150 Characters', id: 'Maksimal 150 karakter' },
   'livechat.consentNeeded': {
     en: 'Please agree to the consent to start chatting',
     id: 'Setujui pernyataan persetujuan untuk mulai chat',
@@ -404,8 +404,8 @@ export const MESSAGES = {
   },
   'template.imageSize': { en: 'Max image size 500x500', id: 'Ukuran gambar maksimal 500x500' },
   'template.bodyRequired': { en: 'Body is required', id: 'Isi pesan wajib diisi' },
-  'template.bodyMax': { en: 'Max 1024 Characters', id: 'Maksimal 1024 Karakter' },
-  'template.footerMax': { en: 'Max 60 Characters', id: 'Maksimal 60 Karakter' },
+  'template.bodyMax': { en: 'Max 1024 Characters', id: 'Maksimal 1024 karakter' },
+  'template.footerMax': { en: 'Max 60 Characters', id: 'Maksimal 60 karakter' },
   'template.variableNameRequired': { en: 'Variable name is required', id: 'Nama variabel wajib diisi' },
   'template.variableName': {
     en: 'Variable cannot contain special characters',
@@ -438,7 +438,7 @@ export const MESSAGES = {
   },
   'template.buttonsMax': { en: 'At most 10 buttons', id: 'Maksimal 10 tombol' },
   'template.buttonTextRequired': { en: 'Button text is required', id: 'Teks tombol wajib diisi' },
-  'template.buttonTextMax': { en: 'Max 25 Characters', id: 'Maksimal 25 Karakter' },
+  'template.buttonTextMax': { en: 'Max 25 Characters', id: 'Maksimal 25 karakter' },
   'template.buttonTextDuplicate': {
     en: 'Button text cannot be duplicated',
     id: 'Teks tombol tidak boleh sama',
@@ -542,9 +542,9 @@ export const MESSAGES = {
     en: 'Duplicate titles: another entry already has this title.',
     id: 'Judul duplikat: entri lain sudah memakai judul ini.',
   },
-  'library.contentTooLong': { en: 'Max 4096 Characters', id: 'Maksimal 4096 Karakter' },
+  'library.contentTooLong': { en: 'Max 4096 Characters', id: 'Maksimal 4096 karakter' },
   // Maker/checker (001 §3, §5, §6) and advanced broadcasts (001 §3, §4, §5, §8)
-  'makerChecker.nameMin2': { en: 'Min 2 Characters', id: 'Minimal 2 Karakter' },
+  'makerChecker.nameMin2': { en: 'Min 2 Characters', id: 'Minimal 2 karakter' },
   'makerChecker.mediaTypeRequired': { en: 'Media type is required', id: 'Tipe media wajib dipilih' },
   'makerChecker.positionRequired': { en: 'Position is required', id: 'Posisi wajib dipilih' },
   'makerChecker.notMember': {
@@ -631,7 +631,7 @@ export const MESSAGES = {
     id: 'Gagal menyimpan info formulir. Periksa kolom lalu coba lagi.',
   },
   // Saved views and Auto Assign / play mode (000 §2 ticket view, Auto Assign mode; §4 play mode; §8)
-  'view.nameMax': { en: 'Max 50 Characters', id: 'Maksimal 50 Karakter' },
+  'view.nameMax': { en: 'Max 50 Characters', id: 'Maksimal 50 karakter' },
   'view.nameTaken': { en: 'A view with this name already exists', id: 'View dengan nama ini sudah ada' },
   'view.rangeInvalid': {
     en: 'The end of the range must be after its start',
@@ -639,7 +639,7 @@ export const MESSAGES = {
   },
   'play.viewOrChannel': { en: 'Choose a view or a channel', id: 'Pilih view atau kanal' },
   'play.noteRequired': { en: 'Notes are required', id: 'Catatan wajib diisi' },
-  'play.noteMax': { en: 'Max 500 Characters', id: 'Maksimal 500 Karakter' },
+  'play.noteMax': { en: 'Max 500 Characters', id: 'Maksimal 500 karakter' },
   'play.notActive': { en: 'Auto Assign is not active', id: 'Auto Assign tidak aktif' },
   'play.cannotBeAssigned': {
     en: 'Your customer-service position cannot be assigned tickets',

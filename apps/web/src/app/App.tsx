@@ -100,7 +100,8 @@ function Ready({ info }: { info: AppInfo }) {
     <AppInfoProvider info={info}>
       <MantineProvider theme={theme}>
         <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'id', firstDayOfWeek: 1 }}>
-          <Notifications autoClose={SNACKBAR_AUTO_CLOSE_MS} position="top-right" />
+          {/* Bottom right: toasts never cover the header's user menu (issue 16 §9). */}
+          <Notifications autoClose={SNACKBAR_AUTO_CLOSE_MS} position="bottom-right" />
           <RouterProvider router={router} />
         </DatesProvider>
       </MantineProvider>

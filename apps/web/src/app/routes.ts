@@ -120,7 +120,10 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   basic('/product/add-product', 'route.addProduct', 'CREATE_PRODUCT'),
   // Broadcast
   premium('/broadcast/whatsapp', 'route.broadcastWhatsapp', 'WHATSAPP_BROADCAST'),
-  premium('/broadcast/whatsapp/detail', 'route.broadcastDetail', 'WHATSAPP_BROADCAST', { inherited: true }),
+  premium('/broadcast/whatsapp/detail', 'route.broadcastDetail', 'WHATSAPP_BROADCAST', {
+    inherited: true,
+    requiredQuery: { names: ['id'], fallback: '/broadcast/whatsapp' },
+  }),
   premium('/broadcast/viber', 'route.broadcastViber', 'VIBER_BROADCAST'),
   premium('/broadcast/email', 'route.broadcastEmail', 'EMAIL_BROADCAST'),
   premium('/broadcast/sms', 'route.broadcastSms', 'SMS_BROADCAST_TEMPLATE'),

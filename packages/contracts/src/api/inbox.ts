@@ -4,6 +4,11 @@ import { broadcastProgressEventSchema } from './broadcasts.js';
 import { bulkProgressEventSchema, ticketsChangedEventSchema } from './bulk-progress.js';
 import { defineEndpoint } from './endpoint.js';
 
+/** 000 §3: a reply or a caption holds at most 4,096 characters; refused above, never cut. */
+export const MESSAGE_TEXT_MAX = 4096;
+/** The note typed when resolving a chat. */
+export const RESOLVE_NOTE_MAX = 1000;
+
 /** 000 §4 Ticket and chat lifecycle. */
 export const ticketStatusSchema = z.enum(['unassigned', 'assigned', 'resolved', 'expired']);
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
@@ -75,6 +80,8 @@ export const ticketSummarySchema = z.object({
   priority: prioritySchema,
   tags: z.array(z.string()),
   remarks: z.string().nullable(),
+  /** The note typed when the chat was resolved (null while open or when none was typed). */
+  resolveNote: z.string().nullable(),
   /** 000 §3 ticket form chatCategory; §7 POST chatRoom/category. */
   categoryId: z.string().uuid().nullable(),
   categoryName: z.string().nullable(),
@@ -144,7 +151,7 @@ export const inboxEndpoints = {
     body: z
       .object({
         /** The message, or the caption of the attachment (then optional, within the channel's caption limit). */
-        text: z.string().trim().max(4096).optional(),
+        text: z.string().trim().max(MESSAGE_TEXT_MAX).optional(),
         internal: z.boolean().default(false),
         replyToId: z.string().uuid().optional(),
         /** Idempotency key from the composer, so a retried request never sends twice. */
@@ -187,7 +194,7 @@ export const inboxEndpoints = {
   resolve: defineEndpoint({
     method: 'POST',
     path: '/api/tickets/:id/resolve',
-    body: z.object({ note: z.string().trim().max(1000).optional() }),
+    body: z.object({ note: z.string().trim().max(RESOLVE_NOTE_MAX).optional() }),
     response: ticketSummarySchema,
   }),
 } as const;

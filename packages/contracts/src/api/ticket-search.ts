@@ -198,6 +198,8 @@ export const ticketListRowSchema = z.object({
   assigneeId: z.string().uuid().nullable(),
   assignee: personRef,
   closedAt: z.number().nullable(),
+  /** The note typed when the chat was resolved. */
+  resolveNote: z.string().nullable(),
   remarks: z.string().nullable(),
   /** Email subject; null on chat channels. */
   subject: z.string().nullable(),
@@ -254,6 +256,8 @@ export const chatHistoryRowSchema = z.object({
   agent: personRef,
   closedBy: personRef,
   resolvedAt: z.number().nullable(),
+  /** The note typed when the chat was resolved. */
+  resolveNote: z.string().nullable(),
   remarks: z.string().nullable(),
   subject: z.string().nullable(),
   tags: z.array(z.string()),

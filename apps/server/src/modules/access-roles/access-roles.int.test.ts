@@ -69,7 +69,7 @@ describe('access roles: validation (001 §5)', () => {
     }
   });
 
-  it("limits the name to 15 characters: 'Max 15 Characters' / 'Maksimal 15 Karakter'", async () => {
+  it("limits the name to 15 characters: 'Max 15 Characters' / 'Maksimal 15 karakter'", async () => {
     const en = await call('POST', '/api/feature-access', { name: 'x'.repeat(16), menus: ['dashboard'] });
     expect(en.statusCode).toBe(400);
     expect(en.json().fields).toEqual({ name: 'Max 15 Characters' });
@@ -79,7 +79,7 @@ describe('access roles: validation (001 §5)', () => {
       { name: 'x'.repeat(16), menus: ['dashboard'] },
       'id-ID,id;q=0.9',
     );
-    expect(id.json().fields).toEqual({ name: 'Maksimal 15 Karakter' });
+    expect(id.json().fields).toEqual({ name: 'Maksimal 15 karakter' });
     const exactly = await createRole({ name: 'y'.repeat(15), menus: ['dashboard'] });
     expect(exactly.name).toBe('y'.repeat(15));
   });

@@ -319,7 +319,7 @@ describe('contact upload with tags and custom fields (issue 6)', () => {
     expect(sheet.slice(1).map((r) => [r[0], r[11]])).toEqual([
       ['Budi', 'Tingkat: Pilih salah satu opsi'],
       ['Citra', 'Kunjungan: Kolom ini wajib diisi'],
-      ['Dodi', 'Tag: Maksimal 50 Karakter'],
+      ['Dodi', 'Tag: Maksimal 50 karakter'],
       ['Eka', 'Kunjungan: Masukkan angka'],
     ]);
   });

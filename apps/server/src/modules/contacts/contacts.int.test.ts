@@ -121,7 +121,7 @@ describe('contact edit', () => {
     const empty = await patch(id, { name: ' ' });
     expect(empty.json()).toMatchObject({ statusCode: 400, message: 'Name is Required' });
     const long = await patch(id, { name: 'n'.repeat(151) }, agent, 'id');
-    expect(long.json()).toMatchObject({ statusCode: 400, message: 'Maksimal 150 Karakter' });
+    expect(long.json()).toMatchObject({ statusCode: 400, message: 'Maksimal 150 karakter' });
     const email = await patch(id, { name: 'Validasi', email: 'bukan-email' });
     expect(email.json()).toMatchObject({ statusCode: 400, message: 'Email format is invalid' });
     // The product's phone rule (issue 16): 9-13 digits, digits only, a country code that exists.

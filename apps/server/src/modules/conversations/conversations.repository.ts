@@ -65,6 +65,7 @@ export function toTicketSummary(r: SummaryRow): TicketSummary {
     priority: (t.priority === 1 || t.priority === 2 ? t.priority : 3) as 1 | 2 | 3,
     tags: t.tags,
     remarks: t.remarks,
+    resolveNote: t.resolveNote,
     categoryId: r.categoryName === null ? null : t.categoryId,
     categoryName: r.categoryName ?? null,
     lastMessage:

@@ -240,7 +240,22 @@ describe('inbox replies', () => {
       payload: { note: 'selesai' },
     });
     expect(resolved.statusCode).toBe(200);
-    expect(resolved.json().status).toBe('resolved');
+    expect(resolved.json()).toMatchObject({ status: 'resolved', resolveNote: 'selesai' });
+    // Issue 16 §5: the note is on the ticket (the chat room shows it) and on its chat-history row.
+    const reread = await server.app.inject({
+      method: 'GET',
+      url: `/api/tickets/${ticketId}`,
+      headers: bearer(owner),
+    });
+    expect(reread.json().resolveNote).toBe('selesai');
+    const history = await server.app.inject({
+      method: 'GET',
+      url: '/api/chat-history',
+      headers: bearer(owner),
+    });
+    expect(history.json().items.find((row: { id: string }) => row.id === ticketId)?.resolveNote).toBe(
+      'selesai',
+    );
     const closed = await reply(ticketId, 'masih?');
     expect(closed.statusCode).toBe(409);
     expect(closed.json().code).toBe('inbox.ticketClosed');

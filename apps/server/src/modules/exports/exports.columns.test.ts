@@ -26,6 +26,7 @@ const ticket: ExportTicket = {
   assigneeName: 'Agen Satu',
   resolvedAt: null,
   resolvedByName: null,
+  resolveNote: null,
   remarks: 'Refund',
   subject: null,
   channel: 'IGM',

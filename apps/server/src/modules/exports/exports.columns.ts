@@ -27,6 +27,8 @@ export interface ExportTicket {
   assigneeName: string | null;
   resolvedAt: Date | null;
   resolvedByName: string | null;
+  /** The note typed when the chat was resolved; written next to "closed by". */
+  resolveNote: string | null;
   remarks: string | null;
   subject: string | null;
   channel: string;
@@ -64,7 +66,11 @@ const COLUMN_TITLES: Record<TicketListColumnKey, Labels | [Labels, Labels]> = {
   remarks: { en: 'Remarks', id: 'Catatan' },
   subject: { en: 'Subject', id: 'Subjek' },
   mediaPlatform: { en: 'Channel', id: 'Kanal' },
-  closedBy: { en: 'Closed by', id: 'Ditutup oleh' },
+  // Who closed the chat and the note they typed then (issue 16 §5: the note was only in the change log).
+  closedBy: [
+    { en: 'Closed by', id: 'Ditutup oleh' },
+    { en: 'Resolve note', id: 'Catatan penyelesaian' },
+  ],
   priority: { en: 'Priority', id: 'Prioritas' },
   tags: { en: 'Tags', id: 'Tag' },
   submitterId: { en: 'Created by', id: 'Dibuat oleh' },
@@ -172,7 +178,7 @@ export function ticketCells(
         cells.push(channelName(ticket.channel));
         break;
       case 'closedBy':
-        cells.push(ticket.resolvedByName);
+        cells.push(ticket.resolvedByName, ticket.resolveNote);
         break;
       case 'priority':
         cells.push(PRIORITY[ticket.priority]?.[language] ?? String(ticket.priority));

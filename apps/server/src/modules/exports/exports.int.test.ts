@@ -75,6 +75,7 @@ beforeAll(async () => {
     assigneeId: ownerId,
     tags: ['vip', 'refund'],
     remarks: 'Refund, pesanan #77',
+    resolveNote: 'Dana dikembalikan ke rekening',
     messages: [
       { direction: 'in', text: 'Halo, barang saya rusak' },
       { direction: 'out', text: 'Maaf, kami bantu refund', sender: ownerId },
@@ -140,6 +141,7 @@ async function addTicket(
     assigneeId?: string;
     tags?: string[];
     remarks?: string;
+    resolveNote?: string;
     messages: SeedMessage[];
   },
 ) {
@@ -157,6 +159,7 @@ async function addTicket(
     assignedVia: seed.assigneeId ? 'manual' : null,
     tags: seed.tags ?? [],
     remarks: seed.remarks ?? null,
+    resolveNote: seed.resolveNote ?? null,
     resolvedAt: seed.resolvedAt ? new Date(seed.resolvedAt) : null,
     resolvedBy: seed.resolvedAt ? (seed.assigneeId ?? null) : null,
     lastCustomerMessageAt: createdAt,
@@ -263,6 +266,7 @@ describe('export history requests', () => {
       'Subject',
       'Channel',
       'Closed by',
+      'Resolve note',
       'Priority',
       'Tags',
       'Created by',
@@ -285,13 +289,14 @@ describe('export history requests', () => {
       null,
       'WhatsApp',
       'Owner',
+      'Dana dikembalikan ke rekening',
       'Normal',
       'vip, refund',
       'Customer',
       'Resolved',
     ]);
     // An open WhatsApp chat past its 24-hour window shows as expired (000 §4), as in the list.
-    expect(rows[1]![14]).toBe('Expired');
+    expect(rows[1]![15]).toBe('Expired');
   });
 
   it('exports messages as csv in Indonesian: one row per message, the chat’s columns repeated', async () => {
@@ -348,6 +353,7 @@ describe('export history requests', () => {
       'Channel',
       'CS agent',
       'Closed by',
+      'Resolve note',
       'Closed at',
       'Remarks',
       'Ticket ID',
@@ -524,6 +530,7 @@ describe('tenant isolation', () => {
       'Remarks',
       'Channel',
       'Closed by',
+      'Resolve note',
       'Tags',
       'Status',
     ]);

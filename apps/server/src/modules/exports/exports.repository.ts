@@ -71,6 +71,7 @@ export async function* ticketBatches(
       assigneeName: r.assigneeName,
       resolvedAt: r.resolvedAt,
       resolvedByName: r.resolvedByName,
+      resolveNote: r.resolveNote,
       remarks: r.remarks,
       subject: null,
       channel: r.channel,

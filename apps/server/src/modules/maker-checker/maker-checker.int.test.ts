@@ -85,7 +85,7 @@ describe('maker/checker accounts', () => {
       account(biz.agent.email, { name: 'A' }),
       'id',
     );
-    expect(id.json().fields.name).toBe('Minimal 2 Karakter');
+    expect(id.json().fields.name).toBe('Minimal 2 karakter');
   });
 
   it('accepts only users of the business: a stranger or another business’s user is refused', async () => {

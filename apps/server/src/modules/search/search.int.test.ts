@@ -88,6 +88,7 @@ interface TicketSeed {
   resolvedBy?: string;
   tags?: string[];
   remarks?: string;
+  resolveNote?: string;
   priority?: number;
   groupId?: string | null;
   lastCustomerMessageAt?: Date | null;
@@ -121,6 +122,7 @@ async function addTicket(seed: TicketSeed) {
     priority: seed.priority ?? 3,
     tags: seed.tags ?? [],
     remarks: seed.remarks ?? null,
+    resolveNote: seed.resolveNote ?? null,
     resolvedAt: seed.resolvedAt ? new Date(seed.resolvedAt) : null,
     resolvedBy: seed.resolvedBy ?? null,
     lastCustomerMessageAt: seed.lastCustomerMessageAt ?? null,
@@ -179,6 +181,7 @@ async function seed() {
     resolvedBy: agentId,
     tags: ['vip'],
     remarks: 'Refund pesanan #77',
+    resolveNote: 'Dana dikembalikan',
     priority: 1,
     opener: 'in',
     text: 'Halo, saya mau REFUND barang rusak',
@@ -334,6 +337,7 @@ describe('ticket list filters (000 §3 chat-list filter keys)', () => {
       assigneeId: agentId,
       assignee: { id: agentId, name: 'Agent' },
       closedAt: Date.parse('2026-03-10T05:00:00Z'),
+      resolveNote: 'Dana dikembalikan',
       remarks: 'Refund pesanan #77',
       subject: null,
       mediaPlatform: 'WAP',
@@ -522,6 +526,7 @@ describe('chat history (000 §2)', () => {
       agent: { id: ownerId, name: 'Owner' },
       closedBy: { id: ownerId, name: 'Owner' },
       resolvedAt: Date.parse('2026-03-11T03:00:00Z'),
+      resolveNote: null,
       remarks: 'tanya ongkir',
       subject: null,
       tags: [],

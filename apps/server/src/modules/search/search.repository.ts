@@ -219,6 +219,7 @@ export const foundTicketColumns = {
   assigneeName: assignee.name,
   resolvedAt: tickets.resolvedAt,
   resolvedByName: closer.name,
+  resolveNote: tickets.resolveNote,
   remarks: tickets.remarks,
   channel: tickets.channel,
   priority: tickets.priority,

@@ -373,7 +373,7 @@ describe('groups (000 §2 group management, §5, §8)', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('Max 15 Characters');
     expect((await api('POST', '/api/cs/groups', owner, { name: 'x'.repeat(16) }, 'id')).json().message).toBe(
-      'Maksimal 15 Karakter',
+      'Maksimal 15 karakter',
     );
     const empty = await api('POST', '/api/cs/groups', owner, { name: '' }, 'id');
     expect(empty.json().message).toBe('Nama wajib diisi');

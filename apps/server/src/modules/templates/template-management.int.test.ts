@@ -203,7 +203,7 @@ describe('001 §5 rules at the API', () => {
       'Nomor telepon harus diawali 62 dan terdiri dari 9-13 digit',
     ],
     [{ name: 'Nama Salah' }, 'name', 'Gunakan hanya huruf kecil, angka, dan garis bawah'],
-    [{ body: 'x'.repeat(1025), variables: [], templateType: 'static' }, 'body', 'Maksimal 1024 Karakter'],
+    [{ body: 'x'.repeat(1025), variables: [], templateType: 'static' }, 'body', 'Maksimal 1024 karakter'],
     [
       {
         variables: [

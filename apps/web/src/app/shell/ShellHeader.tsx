@@ -37,12 +37,14 @@ export function ShellHeader({
             <Text fw={700}>{info.partner.brandName}</Text>
           </Group>
         </Anchor>
+        {/* On a phone the title takes two smaller lines rather than being cut (issue 16 §9). */}
         <Text
           component="h1"
-          fz="lg"
+          fz={{ base: 'sm', sm: 'lg' }}
+          lh={1.25}
           fw={600}
           m={0}
-          truncate
+          lineClamp={2}
           miw={0}
           pl={{ sm: 'md' }}
           data-testid="page-title"

@@ -11,8 +11,11 @@ function isActive(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-/** The menus the user may READ; premium menus carry a badge for businesses without a premium package. */
-export function ShellNavbar({ me }: { me: Me }) {
+/**
+ * The menus the user may READ; premium menus carry a badge for businesses without a premium package.
+ * `onNavigate` runs on every tap of an entry, the current page's too (the phone drawer closes).
+ */
+export function ShellNavbar({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const entries = useMemo(() => navigationFor(accessSubjectOf(me)), [me]);
@@ -26,6 +29,7 @@ export function ShellNavbar({ me }: { me: Me }) {
       label={t(leaf.labelKey)}
       leftSection={icon}
       active={isActive(pathname, leaf.path)}
+      onClick={onNavigate}
       rightSection={
         showPremium && leaf.route.premium ? (
           <Badge size="xs" variant="light" color="yellow">

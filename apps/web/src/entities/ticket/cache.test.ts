@@ -29,6 +29,7 @@ function ticket(n: number, patch: Partial<TicketSummary> = {}): TicketSummary {
     priority: 3,
     tags: [],
     remarks: null,
+    resolveNote: null,
     categoryId: null,
     categoryName: null,
     lastMessage: { preview: 'hi', at: n * 1000, direction: 'in', status: 'received' },

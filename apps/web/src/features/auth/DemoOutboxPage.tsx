@@ -10,8 +10,8 @@ import { request } from '../../shared/api';
 import { useSession } from '../../shared/api/useSession';
 import { formatDateTime } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
+import { QueryState } from '../../shared/ui/QueryState';
 
 /**
  * /demo/outbox (Sapa, demo mode): the emails and WhatsApp messages the product "sent" while no provider
@@ -66,38 +66,41 @@ export function DemoOutboxPage() {
             </Button>
           </Stack>
         </Alert>
-      ) : outbox.isPending ? (
-        <Loader />
-      ) : outbox.isError ? (
-        <ErrorState error={outbox.error} onRetry={() => void outbox.refetch()} />
-      ) : outbox.data.items.length === 0 ? (
-        <EmptyState title={t('demo.empty')}>{recipient && !showAll ? recipient : null}</EmptyState>
       ) : (
-        <Stack gap="sm" role="list" aria-label={t('demo.outboxTitle')}>
-          {[...outbox.data.items]
-            .sort((a, b) => b.createdAt - a.createdAt)
-            .map((item) => (
-              <Card key={item.id} withBorder role="listitem" padding="md">
-                <Group justify="space-between" gap="xs" mb={6}>
-                  <Group gap="xs">
-                    <Badge variant="light" color={item.channel === 'email' ? 'blue' : 'green'}>
-                      {t(`demo.channel.${item.channel}`)}
-                    </Badge>
-                    <Text size="sm" fw={500}>
-                      {item.recipient}
+        <QueryState
+          query={outbox}
+          loading={<Loader />}
+          isEmpty={(data) => data.items.length === 0}
+          empty={<EmptyState title={t('demo.empty')}>{recipient && !showAll ? recipient : null}</EmptyState>}
+        >
+          {(data) => (
+            <Stack gap="sm" role="list" aria-label={t('demo.outboxTitle')}>
+              {[...data.items]
+                .sort((a, b) => b.createdAt - a.createdAt)
+                .map((item) => (
+                  <Card key={item.id} withBorder role="listitem" padding="md">
+                    <Group justify="space-between" gap="xs" mb={6}>
+                      <Group gap="xs">
+                        <Badge variant="light" color={item.channel === 'email' ? 'blue' : 'green'}>
+                          {t(`demo.channel.${item.channel}`)}
+                        </Badge>
+                        <Text size="sm" fw={500}>
+                          {item.recipient}
+                        </Text>
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(item.createdAt, i18n.language)}
+                      </Text>
+                    </Group>
+                    {item.subject ? <Text fw={600}>{item.subject}</Text> : null}
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      {item.body}
                     </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(item.createdAt, i18n.language)}
-                  </Text>
-                </Group>
-                {item.subject ? <Text fw={600}>{item.subject}</Text> : null}
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {item.body}
-                </Text>
-              </Card>
-            ))}
-        </Stack>
+                  </Card>
+                ))}
+            </Stack>
+          )}
+        </QueryState>
       )}
       <Anchor component={Link} to="/login" size="sm">
         {t('notAvailable.backToLogin')}

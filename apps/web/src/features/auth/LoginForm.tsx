@@ -20,12 +20,15 @@ export function LoginForm({
   error,
   serverFieldErrors,
   onSubmit,
+  onEdit,
 }: {
   initialEmail: string;
   pending: boolean;
   error: string | null;
   serverFieldErrors: FieldErrors;
   onSubmit: (credentials: Credentials) => void;
+  /** The user changed a field or tries again: the last attempt's error no longer applies (issue 16 §9). */
+  onEdit: () => void;
 }) {
   const { t } = useTranslation();
   const message = useMessage();
@@ -35,6 +38,7 @@ export function LoginForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    onEdit();
     const result = validate(loginBody, { email, password });
     setErrors(result.errors);
     if (result.success) onSubmit({ email: result.data.email, password });
@@ -55,7 +59,10 @@ export function LoginForm({
           autoComplete="username"
           inputMode="email"
           value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            onEdit();
+          }}
           error={message(shown.email)}
           autoFocus={!initialEmail}
         />
@@ -63,7 +70,10 @@ export function LoginForm({
           label={t('login.password')}
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            onEdit();
+          }}
           error={message(shown.password)}
           autoFocus={Boolean(initialEmail)}
         />

@@ -79,6 +79,11 @@ export function LoginPage() {
     await completeLogin(result.data, credentials?.email ?? '');
   };
 
+  const clearError = () => {
+    setError(null);
+    setFieldErrors({});
+  };
+
   const backToCredentials = () => {
     setStep({ kind: 'credentials' });
     setError(null);
@@ -103,6 +108,7 @@ export function LoginPage() {
           error={error}
           serverFieldErrors={fieldErrors}
           onSubmit={submitCredentials}
+          onEdit={clearError}
         />
       ) : step.kind === 'select_client' ? (
         <SelectClientStep

@@ -28,9 +28,7 @@ import { useMessage } from '../../shared/forms/useMessage';
 import { formatDateTime, formatNumber } from '../../shared/time';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { LoadMoreButton } from '../../shared/ui/LoadMore';
-import { PageLoader } from '../../shared/ui/PageLoader';
 import { QueryState } from '../../shared/ui/QueryState';
 import { BackLink } from '../contacts/BackLink';
 import { useBroadcast, useBroadcastProgress, useBroadcastRecipients, useCancelBroadcast } from './api';
@@ -42,29 +40,28 @@ import { BroadcastStatusBadge, categoryLabel, RecipientStatusBadge } from './lab
  * cancel after confirmation (001 §4).
  */
 export function BroadcastDetailPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const broadcast = useBroadcast(params.get('id') ?? '');
+  useBroadcastProgress();
+  return (
+    <Stack gap="md">
+      <BackLink to="/broadcast/whatsapp" label={t('broadcasts.back')} />
+      <QueryState query={broadcast}>{(b) => <BroadcastDetail broadcast={b} />}</QueryState>
+    </Stack>
+  );
+}
+
+function BroadcastDetail({ broadcast: b }: { broadcast: Broadcast }) {
   const { t, i18n } = useTranslation();
   const message = useMessage();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  const broadcast = useBroadcast(id);
   const cancel = useCancelBroadcast();
   const [confirming, setConfirming] = useState(false);
-  useBroadcastProgress();
-  if (broadcast.isLoading) return <PageLoader />;
-  if (broadcast.isError || !broadcast.data)
-    return (
-      <Stack gap="md">
-        <BackLink to="/broadcast/whatsapp" label={t('broadcasts.back')} />
-        <ErrorState error={broadcast.error} onRetry={() => void broadcast.refetch()} />
-      </Stack>
-    );
-  const b = broadcast.data;
   const ratio = broadcastProgressRatio(b);
   const finished = BROADCAST_FINAL_STATUSES.includes(b.status);
   const language = i18n.language;
   return (
-    <Stack gap="md">
-      <BackLink to="/broadcast/whatsapp" label={t('broadcasts.back')} />
+    <>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Group justify="space-between" align="flex-start">
           <div>
@@ -172,7 +169,7 @@ export function BroadcastDetailPage() {
       >
         {t('broadcasts.cancelQuestion', { code: b.campaignCode })}
       </ConfirmDialog>
-    </Stack>
+    </>
   );
 }
 

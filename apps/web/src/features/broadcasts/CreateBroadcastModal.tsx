@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { FormModal } from '../../shared/ui/FormModal';
+import { limitProps } from '../../shared/ui/limitProps';
 import {
   useApprovedTemplates,
   useCreateBroadcast,
@@ -202,10 +203,9 @@ export function CreateBroadcastModal({ onClose }: { onClose: () => void }) {
         label={t('broadcasts.note')}
         autosize
         minRows={2}
-        maxLength={BROADCAST_NOTE_MAX}
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
-        error={show(local.note)}
+        {...limitProps(note, BROADCAST_NOTE_MAX, t, { error: show(local.note) })}
       />
       {create.error && fieldErrorsOf(create.error).recipients ? (
         <Alert color="red">{fieldErrorsOf(create.error).recipients}</Alert>

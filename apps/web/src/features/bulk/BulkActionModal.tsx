@@ -18,6 +18,7 @@ import {
   can,
   checkTicketFormValues,
   csCapabilitiesOf,
+  MESSAGE_TEXT_MAX,
   type Me,
   TICKET_REMARKS_MAX,
   TICKET_TAG_MAX,
@@ -28,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { useAssignableUsers, useTicketTags } from '../../entities/ticket';
 import { accessSubjectOf, errorMessage } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
+import { limitProps } from '../../shared/ui/limitProps';
 import { FieldInput, useTicketForm, useTicketForms } from '../ticket-forms';
 import { useBulkGroups, useBulkMacros, useStartBulkJob } from './api';
 import { actionOf, type Draft, EMPTY } from './draft';
@@ -248,10 +250,11 @@ export function BulkActionModal({
               autosize
               minRows={2}
               maxRows={5}
-              maxLength={4096}
               value={draft.message}
               onChange={(e) => set({ message: e.currentTarget.value })}
-              description={draft.visibility === 'public' ? t('bulk.publicHint') : t('bulk.internalHint')}
+              {...limitProps(draft.message, MESSAGE_TEXT_MAX, t, {
+                description: draft.visibility === 'public' ? t('bulk.publicHint') : t('bulk.internalHint'),
+              })}
             />
           </Stack>
           <Stack gap={6} data-testid="bulk-form">
@@ -284,7 +287,7 @@ export function BulkActionModal({
             autosize
             minRows={1}
             maxRows={4}
-            maxLength={TICKET_REMARKS_MAX}
+            {...limitProps(draft.remarks, TICKET_REMARKS_MAX, t)}
             value={draft.remarks}
             onChange={(e) => set({ remarks: e.currentTarget.value })}
           />

@@ -23,14 +23,14 @@ import {
   isMessageKey,
 } from '@sapa/contracts';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { formatDateTime } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { LoadMoreButton } from '../../shared/ui/LoadMore';
+import { QueryState } from '../../shared/ui/QueryState';
 import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { useContactFields } from './api';
 import { BackLink } from './BackLink';
@@ -52,6 +52,42 @@ function fileProblem(file: File | null): string | null {
   return null;
 }
 
+/**
+ * The "being processed" toast of an upload stays only while it is processing (issue 16 §9): once the
+ * history shows it finished, the toast turns into its result.
+ */
+function useUploadToasts(items: readonly ContactUpload[]) {
+  const { t } = useTranslation();
+  const waiting = useRef(new Set<string>());
+  const finished = (item: ContactUpload) => ({
+    id: `contact-upload-${item.id}`,
+    color: item.status === 'success' ? 'green' : item.status === 'partial' ? 'orange' : 'red',
+    loading: false,
+    autoClose: true,
+    title: `${item.fileName}: ${t(`contacts.uploadStatus.${item.status}`)}`,
+    message: t('contacts.uploadPage.counts', { saved: item.savedCount, failed: item.failedCount }),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `finished` is rebuilt each render from `t`
+  useEffect(() => {
+    for (const item of items) {
+      if (item.status !== 'processing' && waiting.current.delete(item.id))
+        notifications.update(finished(item));
+    }
+  }, [items, t]);
+  return {
+    started: (upload: ContactUpload) => {
+      if (upload.status !== 'processing') return void notifications.show(finished(upload));
+      waiting.current.add(upload.id);
+      notifications.show({
+        id: `contact-upload-${upload.id}`,
+        loading: true,
+        autoClose: false,
+        message: t('contacts.uploadPage.started', { name: upload.fileName }),
+      });
+    },
+  };
+}
+
 /** /contact/bulk-upload (001 §2 bulk upload with template and upload history; §3, §4, §5, §8). */
 export function BulkUploadPage() {
   const { t, i18n } = useTranslation();
@@ -63,6 +99,7 @@ export function BulkUploadPage() {
   const history = useUploadHistory();
   const fields = useContactFields();
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const toasts = useUploadToasts(items);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,12 +107,9 @@ export function BulkUploadPage() {
     setProblem(found);
     if (found || !file) return;
     send.mutate(file, {
-      onSuccess: () => {
+      onSuccess: (upload) => {
         setFile(null);
-        notifications.show({
-          color: 'green',
-          message: t('contacts.uploadPage.started', { name: file.name }),
-        });
+        toasts.started(upload);
       },
     });
   };
@@ -169,103 +203,104 @@ export function BulkUploadPage() {
         <Title order={3} size="h5" mb="sm">
           {t('contacts.uploadPage.history')}
         </Title>
-        {history.isPending ? (
-          <SkeletonRows height={40} />
-        ) : history.isError ? (
-          <ErrorState error={history.error} onRetry={() => void history.refetch()} />
-        ) : items.length === 0 ? (
-          <EmptyState title={t('contacts.uploadPage.noHistory')} />
-        ) : narrow ? (
-          <Stack gap="xs" role="list" aria-label={t('contacts.uploadPage.history')}>
-            {items.map((item) => (
-              <Card key={item.id} withBorder padding="sm" role="listitem" data-testid="upload-row">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {item.fileName}
+        <QueryState
+          query={history}
+          loading={<SkeletonRows height={40} />}
+          isEmpty={items.length === 0}
+          empty={<EmptyState title={t('contacts.uploadPage.noHistory')} />}
+        >
+          {narrow ? (
+            <Stack gap="xs" role="list" aria-label={t('contacts.uploadPage.history')}>
+              {items.map((item) => (
+                <Card key={item.id} withBorder padding="sm" role="listitem" data-testid="upload-row">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {item.fileName}
+                    </Text>
+                    <Badge color={STATUS_COLOR[item.status]} variant="light" style={{ flexShrink: 0 }}>
+                      {t(`contacts.uploadStatus.${item.status}`)}
+                    </Badge>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(item.createdAt, i18n.language)}
                   </Text>
-                  <Badge color={STATUS_COLOR[item.status]} variant="light" style={{ flexShrink: 0 }}>
-                    {t(`contacts.uploadStatus.${item.status}`)}
-                  </Badge>
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(item.createdAt, i18n.language)}
-                </Text>
-                <Text size="sm" mt={4}>
-                  {t('contacts.uploadPage.counts', { saved: item.savedCount, failed: item.failedCount })}
-                </Text>
-                {reasonOf(item) ? (
-                  <Text size="xs" c="red">
-                    {reasonOf(item)}
+                  <Text size="sm" mt={4}>
+                    {t('contacts.uploadPage.counts', { saved: item.savedCount, failed: item.failedCount })}
                   </Text>
-                ) : null}
-                {item.failedCount > 0 ? (
-                  <Button
-                    mt={6}
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconDownload size={14} aria-hidden />}
-                    onClick={() => void downloadFailed(item)}
-                  >
-                    {t('contacts.uploadPage.downloadFailedRows')}
-                  </Button>
-                ) : null}
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" aria-label={t('contacts.uploadPage.history')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('contacts.uploadPage.time')}</Table.Th>
-                  <Table.Th>{t('contacts.uploadPage.fileName')}</Table.Th>
-                  <Table.Th>{t('contacts.uploadPage.status')}</Table.Th>
-                  <Table.Th ta="right">{t('contacts.uploadPage.saved')}</Table.Th>
-                  <Table.Th ta="right">{t('contacts.uploadPage.failed')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item.id} data-testid="upload-row">
-                    <Table.Td>
-                      <Text size="sm">{formatDateTime(item.createdAt, i18n.language)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {item.fileName}
-                      </Text>
-                      {reasonOf(item) ? (
-                        <Text size="xs" c="red">
-                          {reasonOf(item)}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOR[item.status]} variant="light">
-                        {t(`contacts.uploadStatus.${item.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{item.savedCount.toLocaleString(i18n.language)}</Table.Td>
-                    <Table.Td ta="right">{item.failedCount.toLocaleString(i18n.language)}</Table.Td>
-                    <Table.Td ta="right">
-                      {item.failedCount > 0 ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconDownload size={14} aria-hidden />}
-                          onClick={() => void downloadFailed(item)}
-                        >
-                          {t('contacts.uploadPage.downloadFailedRows')}
-                        </Button>
-                      ) : null}
-                    </Table.Td>
+                  {reasonOf(item) ? (
+                    <Text size="xs" c="red">
+                      {reasonOf(item)}
+                    </Text>
+                  ) : null}
+                  {item.failedCount > 0 ? (
+                    <Button
+                      mt={6}
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconDownload size={14} aria-hidden />}
+                      onClick={() => void downloadFailed(item)}
+                    >
+                      {t('contacts.uploadPage.downloadFailedRows')}
+                    </Button>
+                  ) : null}
+                </Card>
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={720}>
+              <Table verticalSpacing="sm" aria-label={t('contacts.uploadPage.history')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('contacts.uploadPage.time')}</Table.Th>
+                    <Table.Th>{t('contacts.uploadPage.fileName')}</Table.Th>
+                    <Table.Th>{t('contacts.uploadPage.status')}</Table.Th>
+                    <Table.Th ta="right">{t('contacts.uploadPage.saved')}</Table.Th>
+                    <Table.Th ta="right">{t('contacts.uploadPage.failed')}</Table.Th>
+                    <Table.Th />
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((item) => (
+                    <Table.Tr key={item.id} data-testid="upload-row">
+                      <Table.Td>
+                        <Text size="sm">{formatDateTime(item.createdAt, i18n.language)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {item.fileName}
+                        </Text>
+                        {reasonOf(item) ? (
+                          <Text size="xs" c="red">
+                            {reasonOf(item)}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLOR[item.status]} variant="light">
+                          {t(`contacts.uploadStatus.${item.status}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td ta="right">{item.savedCount.toLocaleString(i18n.language)}</Table.Td>
+                      <Table.Td ta="right">{item.failedCount.toLocaleString(i18n.language)}</Table.Td>
+                      <Table.Td ta="right">
+                        {item.failedCount > 0 ? (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            leftSection={<IconDownload size={14} aria-hidden />}
+                            onClick={() => void downloadFailed(item)}
+                          >
+                            {t('contacts.uploadPage.downloadFailedRows')}
+                          </Button>
+                        ) : null}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
         <LoadMoreButton pages={history} mt="sm" />
       </Paper>
     </Stack>

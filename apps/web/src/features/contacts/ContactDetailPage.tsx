@@ -10,8 +10,7 @@ import { errorMessage, useMe } from '../../shared/api';
 import { formatDateTime } from '../../shared/time';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
-import { PageLoader } from '../../shared/ui/PageLoader';
+import { QueryState } from '../../shared/ui/QueryState';
 import { contactAccessOf } from './access';
 import { useContactChats, useContactFields, useContactProfile, useDeleteContact } from './api';
 import { BackLink } from './BackLink';
@@ -82,8 +81,12 @@ export function ContactDetailPage() {
   const [deleting, setDeleting] = useState(false);
 
   if (!id) return <EmptyState title={t('contacts.detail.missing')} />;
-  if (!me.data || profile.isPending) return <PageLoader />;
-  if (profile.isError) return <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (!me.data || !profile.data)
+    return (
+      <QueryState query={profile} pending={!me.data}>
+        {null}
+      </QueryState>
+    );
   const contact: ContactProfile = profile.data;
   const access = contactAccessOf(me.data);
   const channels = [

@@ -13,6 +13,7 @@ import { ApiError, fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { type FieldErrors, validate } from '../../shared/forms/validate';
 import { FormModal } from '../../shared/ui/FormModal';
+import { limitProps } from '../../shared/ui/limitProps';
 import { useContactFields, useContactGroups, useContactTags, useSaveContact } from './api';
 import { CustomFieldInput, type CustomValue, inputValueOf } from './CustomFieldInput';
 
@@ -157,8 +158,7 @@ export function ContactFormModal({
         withAsterisk
         value={values.name}
         onChange={(event) => set('name', event.currentTarget.value)}
-        error={message(errors.name)}
-        maxLength={150}
+        {...limitProps(values.name, 150, t, { error: message(errors.name) })}
         data-autofocus
       />
       <TextInput

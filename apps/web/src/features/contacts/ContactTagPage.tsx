@@ -7,8 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { fieldErrorsOf, useMe } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { type FieldErrors, validate } from '../../shared/forms/validate';
-import { ErrorState } from '../../shared/ui/ErrorState';
-import { PageLoader } from '../../shared/ui/PageLoader';
+import { QueryState } from '../../shared/ui/QueryState';
 import { contactAccessOf } from './access';
 import { useContactTag, useSaveTag } from './api';
 import { BackLink } from './BackLink';
@@ -28,8 +27,12 @@ export function ContactTagPage() {
   useEffect(() => {
     if (tag.data) setName(tag.data.name);
   }, [tag.data]);
-  if (!me.data || (tagId && tag.isPending)) return <PageLoader />;
-  if (tagId && tag.isError) return <ErrorState error={tag.error} onRetry={() => void tag.refetch()} />;
+  if (!me.data || (tagId && !tag.data))
+    return (
+      <QueryState query={tag} pending={!me.data}>
+        {null}
+      </QueryState>
+    );
   const access = contactAccessOf(me.data);
 
   const submit = (event: FormEvent) => {

@@ -10,7 +10,7 @@ import { useAppInfo } from '../../app/appInfo';
 import { errorMessage } from '../../shared/api';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
 import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import type { ContactAccess } from './access';
 import {
@@ -155,15 +155,17 @@ export function ContactsTab({ access }: { access: ContactAccess }) {
         </Group>
       </Group>
 
-      {contacts.isPending ? (
-        <SkeletonRows count={6} height={52} radius="sm" />
-      ) : contacts.isError && list.length === 0 ? (
-        <ErrorState error={contacts.error} onRetry={() => void contacts.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title={filtered ? t('contacts.noMatch') : t('contacts.empty')}>
-          {filtered ? t('contacts.noMatchHint') : t('contacts.emptyHint')}
-        </EmptyState>
-      ) : (
+      <QueryState
+        query={contacts}
+        loading={<SkeletonRows count={6} height={52} radius="sm" />}
+        keepDataOnError
+        isEmpty={list.length === 0}
+        empty={
+          <EmptyState title={filtered ? t('contacts.noMatch') : t('contacts.empty')}>
+            {filtered ? t('contacts.noMatchHint') : t('contacts.emptyHint')}
+          </EmptyState>
+        }
+      >
         <Box
           style={{
             border: '1px solid var(--mantine-color-gray-3)',
@@ -209,7 +211,7 @@ export function ContactsTab({ access }: { access: ContactAccess }) {
             )}
           />
         </Box>
-      )}
+      </QueryState>
 
       <ContactFormModal
         contact={editingId ? (editing.data ?? null) : null}

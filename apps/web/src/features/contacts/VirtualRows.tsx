@@ -1,12 +1,27 @@
 import { Box, Button, Center, Loader } from '@mantine/core';
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NextPages } from '../../shared/ui/LoadMore';
 
+/** Rows rendered beyond the visible window on each side. */
+const OVERSCAN = 6;
+
 /**
- * A windowed list of fixed-height rows (ARCHITECTURE "lists are virtualised"): only the rows in view (and a
- * few around them) are in the DOM. Up/Down move the focus between rows, Home/End jump; the next keyset page
- * of `pages` is fetched when the last rows come into view (a spinner, or "load more" if it was not).
+ * Focuses row `index` once it is in the DOM: a row outside the window is rendered after the scroll event
+ * the virtualizer answers, a frame or a few later.
+ */
+function focusWhenRendered(scroller: HTMLElement, index: number, frames = 10) {
+  const row = scroller.querySelector<HTMLElement>(`[data-row-index="${index}"]`);
+  if (row) row.focus({ preventScroll: true });
+  else if (frames > 0) requestAnimationFrame(() => focusWhenRendered(scroller, index, frames - 1));
+}
+
+/**
+ * A windowed list of fixed-height rows (ARCHITECTURE "lists are virtualised", windowing by
+ * @tanstack/react-virtual): only the rows in view (and a few around them) are in the DOM. Up/Down move the
+ * focus between rows, Home/End jump; the next keyset page of `pages` is fetched when the last rows come into
+ * view (a spinner, or "load more" if it was not).
  */
 export function VirtualRows<T>({
   items,
@@ -26,19 +41,16 @@ export function VirtualRows<T>({
 }) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(600);
-  useEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const observer = new ResizeObserver(() => setViewport(element.clientHeight));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  const overscan = 6;
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const last = Math.min(items.length, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
-  const nearEnd = last >= items.length - 2;
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN,
+    initialRect: { width: 0, height: 600 },
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastRendered = rows.at(-1)?.index ?? -1;
+  const nearEnd = lastRendered >= items.length - 3;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -51,27 +63,21 @@ export function VirtualRows<T>({
     const element = scroller.current;
     if (!element || items.length === 0) return;
     const target = Math.max(0, Math.min(items.length - 1, index));
-    const top = target * rowHeight;
-    if (top < element.scrollTop) element.scrollTop = top;
-    else if (top + rowHeight > element.scrollTop + element.clientHeight)
-      element.scrollTop = top + rowHeight - element.clientHeight;
-    setScrollTop(element.scrollTop);
-    // The row is rendered on the next frame when it was outside the window.
-    requestAnimationFrame(() =>
-      element.querySelector<HTMLElement>(`[data-row-index="${target}"]`)?.focus({ preventScroll: true }),
-    );
+    virtualizer.scrollToIndex(target, { align: 'auto' });
+    focusWhenRendered(element, target);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-row-index]');
     if (!row || row !== event.target) return;
     const index = Number(row.dataset.rowIndex);
+    const page = Math.floor((scroller.current?.clientHeight ?? 0) / rowHeight);
     const moves: Record<string, number> = {
       ArrowDown: index + 1,
       ArrowUp: index - 1,
       Home: 0,
       End: items.length - 1,
-      PageDown: index + Math.floor(viewport / rowHeight),
-      PageUp: index - Math.floor(viewport / rowHeight),
+      PageDown: index + page,
+      PageUp: index - page,
     };
     const next = moves[event.key];
     if (next === undefined) return;
@@ -82,7 +88,6 @@ export function VirtualRows<T>({
   return (
     <Box
       ref={scroller}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       onKeyDown={onKeyDown}
       style={{
         height: `min(${items.length * rowHeight + (hasNextPage ? 48 : 0)}px, ${maxHeight})`,
@@ -93,26 +98,23 @@ export function VirtualRows<T>({
       <ul
         aria-label={label}
         style={{
-          height: items.length * rowHeight,
+          height: virtualizer.getTotalSize(),
           position: 'relative',
           margin: 0,
           padding: 0,
           listStyle: 'none',
         }}
       >
-        {items.slice(first, last).map((item, offset) => {
-          const index = first + offset;
-          return (
-            <li
-              key={index}
-              aria-setsize={items.length}
-              aria-posinset={index + 1}
-              style={{ position: 'absolute', top: index * rowHeight, left: 0, right: 0, height: rowHeight }}
-            >
-              {renderRow(item, index)}
-            </li>
-          );
-        })}
+        {rows.map((row) => (
+          <li
+            key={row.key}
+            aria-setsize={items.length}
+            aria-posinset={row.index + 1}
+            style={{ position: 'absolute', top: row.start, left: 0, right: 0, height: rowHeight }}
+          >
+            {renderRow(items[row.index] as T, row.index)}
+          </li>
+        ))}
       </ul>
       {hasNextPage ? (
         <Center py="sm">

@@ -15,6 +15,7 @@ import { fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
 import { FormModal } from '../../shared/ui/FormModal';
+import { limitProps } from '../../shared/ui/limitProps';
 import { RowActions } from '../../shared/ui/RowActions';
 import { useDeleteLibraryEntry, useLibrary, useSaveLibraryEntry } from './api';
 import { VARIABLES } from './macroText';
@@ -183,15 +184,16 @@ function EntryForm({
       {kind === 'chat-tags' ? null : (
         <Textarea
           label={t(`${k}.content`)}
-          description={kind === 'quick-replies' ? t('csLibrary.variablesHint', VARIABLES) : undefined}
           required
           autosize
           minRows={3}
           maxRows={10}
           value={content}
-          maxLength={LIBRARY_CONTENT_MAX}
           onChange={(event) => setContent(event.currentTarget.value)}
-          error={touched ? message(errors.content) : undefined}
+          {...limitProps(content, LIBRARY_CONTENT_MAX, t, {
+            description: kind === 'quick-replies' ? t('csLibrary.variablesHint', VARIABLES) : undefined,
+            error: touched ? message(errors.content) : undefined,
+          })}
         />
       )}
     </FormModal>

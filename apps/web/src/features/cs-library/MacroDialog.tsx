@@ -21,12 +21,13 @@ import { type Macro, type MacroApplication, orderMacroActions } from '@sapa/cont
 import { IconBolt, IconCheck, IconSearch, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api';
+import { useTicket } from '../../entities/ticket';
+import { errorMessage, useMe } from '../../shared/api';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { useApplyMacro, useMacros } from './api';
-import { describeMacroAction } from './macroText';
+import { describeMacroAction, replyValuesOf } from './macroText';
 
 /** The composer's macro button (000 §2 macros: search, preview and apply). */
 export function MacroButton({
@@ -73,6 +74,8 @@ function MacroDialog({
   const [debounced] = useDebouncedValue(search, 250);
   const macros = useMacros(debounced);
   const [selected, setSelected] = useState<Macro | null>(null);
+  // The preview shows the message as it will go: {{name}} and the others filled for this chat.
+  const values = replyValuesOf(useTicket(ticketId).data, useMe().data?.user.name ?? '');
   const apply = useApplyMacro((data, macro) => {
     const failed = data.results.some((r) => !r.ok);
     notifications.show({
@@ -177,7 +180,7 @@ function MacroDialog({
                   {orderMacroActions(current.actions).map((action, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a fixed preview list, in run order
                     <List.Item key={index} style={{ wordBreak: 'break-word' }}>
-                      {describeMacroAction(t, action)}
+                      {describeMacroAction(t, action, values)}
                     </List.Item>
                   ))}
                 </List>

@@ -28,8 +28,10 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { validate } from '../../shared/forms/validate';
+import { limitProps } from '../../shared/ui/limitProps';
 import { RowActions } from '../../shared/ui/RowActions';
 import { useDeleteMacro, useMacros, useSaveMacro } from './api';
+import { actionRow, defaultAction, switchActionType } from './macroDraft';
 import { describeMacroAction, VARIABLES } from './macroText';
 import { DeleteConfirm, ListState, ListToolbar, TitledItemModal, useTitledItem } from './SettingsList';
 
@@ -127,20 +129,6 @@ export function MacrosTab({ canManage }: { canManage: boolean }) {
 
 const ACTION_TYPES: MacroActionType[] = ['message', 'priority', 'addTags', 'removeTags', 'status'];
 
-function defaultAction(type: MacroActionType): MacroAction {
-  switch (type) {
-    case 'priority':
-      return { type, priority: 1 };
-    case 'addTags':
-    case 'removeTags':
-      return { type, tags: [] };
-    case 'message':
-      return { type, visibility: 'public', text: '' };
-    case 'status':
-      return { type, status: 'resolved' };
-  }
-}
-
 function MacroEditor({ macro, onClose }: { macro: Macro | null; onClose: () => void }) {
   const { t } = useTranslation();
   const message = useMessage();
@@ -148,9 +136,7 @@ function MacroEditor({ macro, onClose }: { macro: Macro | null; onClose: () => v
   const item = useTitledItem(macro);
   const { title, description, touched } = item;
   // Each row keeps a stable key while rows are added and removed.
-  const [rows, setRows] = useState(() =>
-    (macro?.actions ?? [defaultAction('message')]).map((action) => ({ key: crypto.randomUUID(), action })),
-  );
+  const [rows, setRows] = useState(() => (macro?.actions ?? [defaultAction('message')]).map(actionRow));
   const actions = rows.map((row) => row.action);
   const local = validate(macroInputSchema, { title, description, actions });
   const server = fieldErrorsOf(save.error);
@@ -160,6 +146,8 @@ function MacroEditor({ macro, onClose }: { macro: Macro | null; onClose: () => v
   };
   const change = (index: number, next: MacroAction) =>
     setRows((all) => all.map((row, i) => (i === index ? { ...row, action: next } : row)));
+  const changeType = (index: number, type: MacroActionType) =>
+    setRows((all) => all.map((row, i) => (i === index ? switchActionType(row, type) : row)));
   return (
     <TitledItemModal
       heading={t(macro ? 'csLibrary.macros.editTitle' : 'csLibrary.macros.addTitle')}
@@ -189,7 +177,7 @@ function MacroEditor({ macro, onClose }: { macro: Macro | null; onClose: () => v
                   data={ACTION_TYPES.map((type) => ({ value: type, label: t(`csLibrary.actions.${type}`) }))}
                   value={action.type}
                   allowDeselect={false}
-                  onChange={(value) => value && change(index, defaultAction(value as MacroActionType))}
+                  onChange={(value) => value && changeType(index, value as MacroActionType)}
                   comboboxProps={{ withinPortal: true }}
                 />
                 <ActionFields action={action} onChange={(next) => change(index, next)} />
@@ -215,9 +203,7 @@ function MacroEditor({ macro, onClose }: { macro: Macro | null; onClose: () => v
             variant="light"
             size="xs"
             leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() =>
-              setRows((all) => [...all, { key: crypto.randomUUID(), action: defaultAction('priority') }])
-            }
+            onClick={() => setRows((all) => [...all, actionRow(defaultAction('priority'))])}
             style={{ alignSelf: 'flex-start' }}
           >
             {t('csLibrary.macros.addAction')}
@@ -272,11 +258,12 @@ function ActionFields({ action, onChange }: { action: MacroAction; onChange: (ne
             size="xs"
             aria-label={t('csLibrary.macros.messageText')}
             placeholder={t('csLibrary.macros.messageText')}
-            description={t('csLibrary.variablesHint', VARIABLES)}
+            {...limitProps(action.text, LIBRARY_CONTENT_MAX, t, {
+              description: t('csLibrary.variablesHint', VARIABLES),
+            })}
             autosize
             minRows={2}
             maxRows={6}
-            maxLength={LIBRARY_CONTENT_MAX}
             value={action.text}
             onChange={(event) => onChange({ ...action, text: event.currentTarget.value })}
           />

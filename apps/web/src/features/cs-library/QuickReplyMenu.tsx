@@ -4,6 +4,7 @@ import { type KeyboardEvent, type RefObject, useId, useMemo, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { useTicket } from '../../entities/ticket';
 import { useLibrary } from './api';
+import { replyValuesOf } from './macroText';
 import { matchQuickReplies, slashQuery } from './slash';
 
 export interface QuickReplySlash {
@@ -48,12 +49,7 @@ export function useQuickReplySlash(options: {
   const listId = useId();
 
   const pick = (entry: LibraryEntry) => {
-    const filled = fillReplyVariables(entry.content ?? '', {
-      name: ticket?.contact.name ?? null,
-      phone: ticket?.contact.handle ?? null,
-      ticket: ticket?.displayId ?? null,
-      agent: me.user.name,
-    });
+    const filled = fillReplyVariables(entry.content ?? '', replyValuesOf(ticket, me.user.name));
     setText(filled);
     requestAnimationFrame(() => {
       const el = textarea.current;

@@ -8,8 +8,8 @@ import { accessSubjectOf, useMe } from '../../shared/api';
 import { translateMessage } from '../../shared/i18n';
 import { dayjs, formatDateTime, formatNumber } from '../../shared/time';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { LoadMoreButton } from '../../shared/ui/LoadMore';
+import { QueryState } from '../../shared/ui/QueryState';
 import { useExportHistory } from './api';
 import { DownloadChatDataButton, DownloadFileButton } from './DownloadChatDataButton';
 
@@ -106,98 +106,101 @@ export function ExportHistoryPage() {
         <Title order={2} size="h4" mb="sm">
           {t('exports.history.title')}
         </Title>
-        {history.isPending ? (
-          <Stack gap="xs">
-            <Skeleton h={36} />
-            <Skeleton h={36} />
-          </Stack>
-        ) : history.isError ? (
-          <ErrorState error={history.error} onRetry={() => void history.refetch()} />
-        ) : items.length === 0 ? (
-          <EmptyState title={t('exports.history.empty')}>{t('exports.history.emptyHint')}</EmptyState>
-        ) : narrow ? (
-          <Stack gap="xs">
-            {items.map((item) => (
-              <Card key={item.id} withBorder padding="sm" data-testid="export-row">
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {item.fileName}
+        <QueryState
+          query={history}
+          loading={
+            <Stack gap="xs">
+              <Skeleton h={36} />
+              <Skeleton h={36} />
+            </Stack>
+          }
+          isEmpty={items.length === 0}
+          empty={<EmptyState title={t('exports.history.empty')}>{t('exports.history.emptyHint')}</EmptyState>}
+        >
+          {narrow ? (
+            <Stack gap="xs">
+              {items.map((item) => (
+                <Card key={item.id} withBorder padding="sm" data-testid="export-row">
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {item.fileName}
+                    </Text>
+                    {statusBadge(item)}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(item.createdAt, language)} · {item.requestedBy.name}
                   </Text>
-                  {statusBadge(item)}
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(item.createdAt, language)} · {item.requestedBy.name}
-                </Text>
-                <Text size="sm" mt={4}>
-                  {describe(item)}
-                </Text>
-                <Text size="sm">
-                  {t('exports.history.rows', {
-                    count: item.rowCount,
-                    rows: formatNumber(item.rowCount, language),
-                  })}
-                </Text>
-                {item.error ? (
-                  <Text size="xs" c="red">
-                    {item.error}
+                  <Text size="sm" mt={4}>
+                    {describe(item)}
                   </Text>
-                ) : null}
-                <Group mt={6}>{fileCell(item)}</Group>
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={860}>
-            <Table verticalSpacing="sm" aria-label={t('exports.history.title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('exports.history.requestedAt')}</Table.Th>
-                  <Table.Th>{t('exports.history.requestedBy')}</Table.Th>
-                  <Table.Th>{t('exports.history.range')}</Table.Th>
-                  <Table.Th>{t('exports.history.content')}</Table.Th>
-                  <Table.Th>{t('exports.history.status')}</Table.Th>
-                  <Table.Th ta="right">{t('exports.history.rowCount')}</Table.Th>
-                  <Table.Th ta="right">{t('exports.history.file')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item.id} data-testid="export-row">
-                    <Table.Td>
-                      <Text size="sm">{formatDateTime(item.createdAt, language)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{item.requestedBy.name}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {item.requestStartDate === item.requestEndDate
-                          ? day(item.requestStartDate)
-                          : `${day(item.requestStartDate)} – ${day(item.requestEndDate)}`}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{describe(item)}</Text>
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {item.fileName}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {statusBadge(item)}
-                      {item.error ? (
-                        <Text size="xs" c="red" mt={4}>
-                          {item.error}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatNumber(item.rowCount, language)}</Table.Td>
-                    <Table.Td ta="right">{fileCell(item)}</Table.Td>
+                  <Text size="sm">
+                    {t('exports.history.rows', {
+                      count: item.rowCount,
+                      rows: formatNumber(item.rowCount, language),
+                    })}
+                  </Text>
+                  {item.error ? (
+                    <Text size="xs" c="red">
+                      {item.error}
+                    </Text>
+                  ) : null}
+                  <Group mt={6}>{fileCell(item)}</Group>
+                </Card>
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={860}>
+              <Table verticalSpacing="sm" aria-label={t('exports.history.title')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('exports.history.requestedAt')}</Table.Th>
+                    <Table.Th>{t('exports.history.requestedBy')}</Table.Th>
+                    <Table.Th>{t('exports.history.range')}</Table.Th>
+                    <Table.Th>{t('exports.history.content')}</Table.Th>
+                    <Table.Th>{t('exports.history.status')}</Table.Th>
+                    <Table.Th ta="right">{t('exports.history.rowCount')}</Table.Th>
+                    <Table.Th ta="right">{t('exports.history.file')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((item) => (
+                    <Table.Tr key={item.id} data-testid="export-row">
+                      <Table.Td>
+                        <Text size="sm">{formatDateTime(item.createdAt, language)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{item.requestedBy.name}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">
+                          {item.requestStartDate === item.requestEndDate
+                            ? day(item.requestStartDate)
+                            : `${day(item.requestStartDate)} – ${day(item.requestEndDate)}`}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{describe(item)}</Text>
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {item.fileName}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {statusBadge(item)}
+                        {item.error ? (
+                          <Text size="xs" c="red" mt={4}>
+                            {item.error}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatNumber(item.rowCount, language)}</Table.Td>
+                      <Table.Td ta="right">{fileCell(item)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
         <LoadMoreButton pages={history} mt="sm" />
       </Paper>
     </Stack>

@@ -145,11 +145,12 @@ export function InboxPage() {
           }}
         >
           <Box px="sm" pt="sm" pb={6}>
-            <Group justify="space-between" gap="xs" mb={6} wrap="nowrap">
-              <Title order={2} size="h4">
+            {/* The actions go under the title when they do not fit beside it: nothing is cut (issue 16 §7). */}
+            <Group justify="space-between" gap="xs" mb={6} wrap="wrap">
+              <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
                 {t('inbox.title')}
               </Title>
-              <Group gap={4} wrap="nowrap">
+              <Group gap={4} wrap="nowrap" ml="auto">
                 <BulkModeToggle selection={bulk} me={me.data} />
                 <NewChatButton onCreated={openNewChat} />
                 <ConnectionIndicator />

@@ -34,6 +34,7 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormModal } from '../../shared/ui/FormModal';
 import { PageLoader } from '../../shared/ui/PageLoader';
+import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
 import {
   useDeleteMakerCheckerAccount,
@@ -111,68 +112,68 @@ export function MakerCheckerSettingPage() {
             </Button>
           ) : null}
         </Group>
-        {accounts.isLoading ? (
-          <PageLoader />
-        ) : accounts.isError ? (
-          <ErrorState error={accounts.error} onRetry={() => void accounts.refetch()} />
-        ) : !accounts.data?.length ? (
-          <EmptyState title={t('makerChecker.empty')}>{t('makerChecker.emptyHint')}</EmptyState>
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label={t('makerChecker.accounts')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('makerChecker.name')}</Table.Th>
-                  <Table.Th>{t('makerChecker.email')}</Table.Th>
-                  <Table.Th>{t('makerChecker.mediaType')}</Table.Th>
-                  <Table.Th>{t('makerChecker.position')}</Table.Th>
-                  <Table.Th>{t('makerChecker.active')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {accounts.data.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td fw={600}>{a.name}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{a.email}</Table.Td>
-                    <Table.Td>{t(`makerChecker.media.${a.mediaType}`)}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={a.position === 'CHECKER' ? 'grape' : 'blue'}>
-                        {t(`makerChecker.positions.${a.position}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch
-                        aria-label={t('makerChecker.activeNamed', { name: a.name })}
-                        checked={a.active}
-                        disabled={!canUpdate}
-                        onChange={(event) =>
-                          setActive.mutate(
-                            { id: a.id, active: event.currentTarget.checked },
-                            {
-                              onError: (error) =>
-                                notifications.show({ color: 'red', message: errorMessage(error) }),
-                            },
-                          )
-                        }
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        editLabel={t('makerChecker.editNamed', { name: a.name })}
-                        deleteLabel={t('makerChecker.deleteNamed', { name: a.name })}
-                        onEdit={canUpdate ? () => setEditing(a) : undefined}
-                        onDelete={canDelete ? () => deletion.ask(a) : undefined}
-                      />
-                    </Table.Td>
+        <QueryState
+          query={accounts}
+          isEmpty={(data) => data.length === 0}
+          empty={<EmptyState title={t('makerChecker.empty')}>{t('makerChecker.emptyHint')}</EmptyState>}
+        >
+          {(data) => (
+            <Table.ScrollContainer minWidth={720}>
+              <Table verticalSpacing="sm" highlightOnHover aria-label={t('makerChecker.accounts')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('makerChecker.name')}</Table.Th>
+                    <Table.Th>{t('makerChecker.email')}</Table.Th>
+                    <Table.Th>{t('makerChecker.mediaType')}</Table.Th>
+                    <Table.Th>{t('makerChecker.position')}</Table.Th>
+                    <Table.Th>{t('makerChecker.active')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.map((a) => (
+                    <Table.Tr key={a.id}>
+                      <Table.Td fw={600}>{a.name}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{a.email}</Table.Td>
+                      <Table.Td>{t(`makerChecker.media.${a.mediaType}`)}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={a.position === 'CHECKER' ? 'grape' : 'blue'}>
+                          {t(`makerChecker.positions.${a.position}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Switch
+                          aria-label={t('makerChecker.activeNamed', { name: a.name })}
+                          checked={a.active}
+                          disabled={!canUpdate}
+                          onChange={(event) =>
+                            setActive.mutate(
+                              { id: a.id, active: event.currentTarget.checked },
+                              {
+                                onError: (error) =>
+                                  notifications.show({ color: 'red', message: errorMessage(error) }),
+                              },
+                            )
+                          }
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <RowActions
+                          editLabel={t('makerChecker.editNamed', { name: a.name })}
+                          deleteLabel={t('makerChecker.deleteNamed', { name: a.name })}
+                          onEdit={canUpdate ? () => setEditing(a) : undefined}
+                          onDelete={canDelete ? () => deletion.ask(a) : undefined}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
       </Paper>
       {editing !== undefined ? <AccountForm account={editing} onClose={() => setEditing(undefined)} /> : null}
       <ConfirmDialog

@@ -32,6 +32,7 @@ import { translateMessage } from '../../shared/i18n';
 import { useRealtime } from '../../shared/realtime';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { limitProps } from '../../shared/ui/limitProps';
 import { useViews } from '../views/api';
 import { refreshPlay, useNextTicket, usePlaylist, useSkipTicket, useStartPlay, useStopPlay } from './api';
 import { playNeedsRefresh } from './playEvents';
@@ -315,7 +316,7 @@ export function PlayBar({ state }: { state: PlayState }) {
               required
               autosize
               minRows={2}
-              maxLength={SKIP_NOTE_MAX}
+              {...limitProps(note, SKIP_NOTE_MAX, t)}
               value={note}
               onChange={(event) => {
                 setNote(event.currentTarget.value);

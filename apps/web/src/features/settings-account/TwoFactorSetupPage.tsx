@@ -20,7 +20,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage, queryKeys, request } from '../../shared/api';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
 import { MfaCodeForm } from './MfaCodeForm';
 
 /** /setting/two-factor-verification-setup (001 §2 2FA setup; 001 §5 the code has 6 digits). */
@@ -72,72 +72,72 @@ export function TwoFactorSetupPage() {
           {t('twoFactor.explain')}
         </Text>
 
-        {status.isPending ? (
-          <Skeleton height={80} />
-        ) : status.isError ? (
-          <ErrorState error={status.error} onRetry={() => void status.refetch()} />
-        ) : status.data.enabled ? (
-          <Stack gap="sm">
-            <Text>{t('twoFactor.deactivateExplain')}</Text>
-            <MfaCodeForm
-              submitLabel={t('twoFactor.deactivate')}
-              color="red"
-              pending={deactivate.isPending}
-              serverError={deactivate.isError ? errorMessage(deactivate.error) : undefined}
-              onSubmit={(code) => deactivate.mutate(code)}
-            />
-          </Stack>
-        ) : setup.data ? (
-          <Stack gap="md">
-            <List type="ordered" spacing="xs" size="sm">
-              <List.Item>{t('twoFactor.step1')}</List.Item>
-              <List.Item>{t('twoFactor.step2')}</List.Item>
-              <List.Item>{t('twoFactor.step3')}</List.Item>
-            </List>
-            <Group align="flex-start" gap="lg">
-              <Image
-                src={setup.data.qrDataUrl}
-                alt={t('twoFactor.qrAlt')}
-                w={200}
-                h={200}
-                radius="sm"
-                style={{ border: '1px solid var(--mantine-color-gray-3)' }}
-              />
-              <Stack gap={6} miw={0} style={{ flex: 1 }}>
-                <Text size="sm" fw={600}>
-                  {t('twoFactor.secret')}
-                </Text>
-                <Code block data-testid="mfa-secret" style={{ wordBreak: 'break-all' }}>
-                  {setup.data.secret}
-                </Code>
-                <CopyButton value={setup.data.secret}>
-                  {({ copied, copy }) => (
-                    <Button size="xs" variant="default" onClick={copy} w="fit-content">
-                      {copied ? t('common.copied') : t('common.copy')}
-                    </Button>
-                  )}
-                </CopyButton>
+        <QueryState query={status} loading={<Skeleton height={80} />}>
+          {(data) =>
+            data.enabled ? (
+              <Stack gap="sm">
+                <Text>{t('twoFactor.deactivateExplain')}</Text>
+                <MfaCodeForm
+                  submitLabel={t('twoFactor.deactivate')}
+                  color="red"
+                  pending={deactivate.isPending}
+                  serverError={deactivate.isError ? errorMessage(deactivate.error) : undefined}
+                  onSubmit={(code) => deactivate.mutate(code)}
+                />
               </Stack>
-            </Group>
-            <MfaCodeForm
-              submitLabel={t('twoFactor.activate')}
-              pending={activate.isPending}
-              serverError={activate.isError ? errorMessage(activate.error) : undefined}
-              onSubmit={(code) => activate.mutate(code)}
-            />
-          </Stack>
-        ) : (
-          <Stack gap="sm" align="flex-start">
-            {setup.isError ? (
-              <Alert color="red" role="alert">
-                {errorMessage(setup.error)}
-              </Alert>
-            ) : null}
-            <Button onClick={() => setup.mutate()} loading={setup.isPending}>
-              {t('twoFactor.setUp')}
-            </Button>
-          </Stack>
-        )}
+            ) : setup.data ? (
+              <Stack gap="md">
+                <List type="ordered" spacing="xs" size="sm">
+                  <List.Item>{t('twoFactor.step1')}</List.Item>
+                  <List.Item>{t('twoFactor.step2')}</List.Item>
+                  <List.Item>{t('twoFactor.step3')}</List.Item>
+                </List>
+                <Group align="flex-start" gap="lg">
+                  <Image
+                    src={setup.data.qrDataUrl}
+                    alt={t('twoFactor.qrAlt')}
+                    w={200}
+                    h={200}
+                    radius="sm"
+                    style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+                  />
+                  <Stack gap={6} miw={0} style={{ flex: 1 }}>
+                    <Text size="sm" fw={600}>
+                      {t('twoFactor.secret')}
+                    </Text>
+                    <Code block data-testid="mfa-secret" style={{ wordBreak: 'break-all' }}>
+                      {setup.data.secret}
+                    </Code>
+                    <CopyButton value={setup.data.secret}>
+                      {({ copied, copy }) => (
+                        <Button size="xs" variant="default" onClick={copy} w="fit-content">
+                          {copied ? t('common.copied') : t('common.copy')}
+                        </Button>
+                      )}
+                    </CopyButton>
+                  </Stack>
+                </Group>
+                <MfaCodeForm
+                  submitLabel={t('twoFactor.activate')}
+                  pending={activate.isPending}
+                  serverError={activate.isError ? errorMessage(activate.error) : undefined}
+                  onSubmit={(code) => activate.mutate(code)}
+                />
+              </Stack>
+            ) : (
+              <Stack gap="sm" align="flex-start">
+                {setup.isError ? (
+                  <Alert color="red" role="alert">
+                    {errorMessage(setup.error)}
+                  </Alert>
+                ) : null}
+                <Button onClick={() => setup.mutate()} loading={setup.isPending}>
+                  {t('twoFactor.setUp')}
+                </Button>
+              </Stack>
+            )
+          }
+        </QueryState>
         <Anchor component={Link} to="/setting/account" size="sm">
           {t('common.back')}
         </Anchor>

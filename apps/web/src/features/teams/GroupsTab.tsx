@@ -34,6 +34,7 @@ import { useConfirmedDelete } from '../../shared/hooks/useConfirmedDelete';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { FormModal } from '../../shared/ui/FormModal';
+import { limitProps } from '../../shared/ui/limitProps';
 import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
 import { SkeletonRows } from '../../shared/ui/SkeletonRows';
@@ -207,10 +208,11 @@ function GroupForm({ group, onClose }: { group: CsGroup | null; onClose: () => v
         autosize
         minRows={2}
         maxRows={5}
-        maxLength={GROUP_DESCRIPTION_MAX}
         value={description}
         onChange={(event) => setDescription(event.currentTarget.value)}
-        error={touched ? message(local.errors.description) : undefined}
+        {...limitProps(description, GROUP_DESCRIPTION_MAX, t, {
+          error: touched ? message(local.errors.description) : undefined,
+        })}
       />
       <Switch
         label={t('teams.groups.makeDefault')}

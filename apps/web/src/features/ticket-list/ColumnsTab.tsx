@@ -9,7 +9,7 @@ import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
-import { ErrorState } from '../../shared/ui/ErrorState';
+import { QueryState } from '../../shared/ui/QueryState';
 import { useSaveTicketListColumns, useTicketListColumns } from './api';
 
 /** In the spec's order (000 §3 Ticket-list column keys), whatever order they were ticked in. */
@@ -27,15 +27,21 @@ export function ColumnsTab() {
   const save = useSaveTicketListColumns();
   /** The user's edit; null until they change something (then the saved columns show). */
   const [edited, setEdited] = useState<string[] | null>(null);
-  if (saved.isPending)
+  if (!saved.data)
     return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-        <Skeleton height={24} />
-        <Skeleton height={24} />
-        <Skeleton height={24} />
-      </Stack>
+      <QueryState
+        query={saved}
+        loading={
+          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+            <Skeleton height={24} />
+            <Skeleton height={24} />
+            <Skeleton height={24} />
+          </Stack>
+        }
+      >
+        {null}
+      </QueryState>
     );
-  if (saved.isError) return <ErrorState error={saved.error} onRetry={() => void saved.refetch()} />;
   const chosen = edited ?? [...saved.data];
   const none = chosen.length === 0;
   const unchanged = orderedColumns(chosen).join() === orderedColumns(saved.data).join() && !save.isError;

@@ -1,5 +1,5 @@
 import { Badge, Button, Collapse, Divider, Group, Paper, Stack, Tabs } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { type TicketListRow, todayIn } from '@sapa/contracts';
 import { IconAdjustmentsHorizontal, IconColumns3, IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -42,7 +42,6 @@ type Tab = (typeof TABS)[number];
  */
 export function TicketListPage() {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const [filtersOpened, filtersToggle] = useDisclosure(false);
   const today = todayIn();
   const base = useMemo(() => defaultFilters(today), [today]);
@@ -68,7 +67,6 @@ export function TicketListPage() {
       defaults={base}
       options={options}
       onApply={(filters) => apply(filters)}
-      actions={narrow ? null : download}
     />
   );
   return (
@@ -98,26 +96,20 @@ export function TicketListPage() {
         </Tabs.List>
         <Tabs.Panel value="search">
           <Stack gap="md">
-            {narrow ? (
-              <>
-                <Group gap="xs">
-                  <Button
-                    style={{ flex: '1 1 auto' }}
-                    variant={changed ? 'light' : 'default'}
-                    leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
-                    rightSection={changed ? <Badge size="sm">{changed}</Badge> : null}
-                    onClick={filtersToggle.toggle}
-                    aria-expanded={filtersOpened}
-                  >
-                    {t('ticketList.filters.title')}
-                  </Button>
-                  {download}
-                </Group>
-                <Collapse expanded={filtersOpened}>{form}</Collapse>
-              </>
-            ) : (
-              form
-            )}
+            {/* Results first: the filters fold away behind one button at every width (issue 16 §7). */}
+            <Group gap="xs">
+              <Button
+                variant={changed ? 'light' : 'default'}
+                leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+                rightSection={changed ? <Badge size="sm">{changed}</Badge> : null}
+                onClick={filtersToggle.toggle}
+                aria-expanded={filtersOpened}
+              >
+                {t('ticketList.filters.title')}
+              </Button>
+              {download}
+            </Group>
+            <Collapse expanded={filtersOpened}>{form}</Collapse>
             <Divider />
             <Group justify="space-between" gap="xs">
               <TotalLine total={results.data?.pages[0]?.total} />

@@ -45,19 +45,21 @@ function Customer({ name, handle }: { name: string; handle: string }) {
   );
 }
 
+/**
+ * The first tag whole (cut only past the cell's width, with every tag in its title) and how many more:
+ * badges never shrink into unreadable stubs (issue 16 §7).
+ */
 function Tags({ tags }: { tags: readonly string[] }) {
-  if (tags.length === 0) return <Plain>{null}</Plain>;
-  const shown = tags.slice(0, 2);
+  const [first] = tags;
+  if (first === undefined) return <Plain>{null}</Plain>;
   return (
-    <Group gap={4} wrap="nowrap" title={tags.join(', ')}>
-      {shown.map((tag) => (
-        <Badge key={tag} size="xs" variant="light" color="gray" style={{ flexShrink: 1, minWidth: 0 }}>
-          {tag}
-        </Badge>
-      ))}
-      {tags.length > shown.length ? (
-        <Text size="xs" c="dimmed">
-          +{tags.length - shown.length}
+    <Group gap={4} wrap="nowrap" title={tags.join(', ')} miw={0}>
+      <Badge size="xs" variant="light" color="gray" tt="none" maw="100%" style={{ flexShrink: 0 }}>
+        {first}
+      </Badge>
+      {tags.length > 1 ? (
+        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+          +{tags.length - 1}
         </Text>
       ) : null}
     </Group>
@@ -86,14 +88,14 @@ export function useTicketListColumnDefs(): Record<TicketListColumnKey, ResultCol
     closedAt: column('closedAt', 1, 88, (row) => <When at={row.closedAt} />),
     remarks: column('remarks', 1.4, 96, (row) => <Plain>{row.remarks}</Plain>),
     subject: column('subject', 1.4, 96, (row) => <Plain>{row.subject}</Plain>),
-    mediaPlatform: column('mediaPlatform', 0.9, 80, (row) => <ChannelBadge channel={row.mediaPlatform} />),
+    mediaPlatform: column('mediaPlatform', 0.9, 100, (row) => <ChannelBadge channel={row.mediaPlatform} />),
     closedBy: column('closedBy', 1, 76, (row) => <Plain>{row.closedBy?.name}</Plain>),
     priority: column('priority', 0.8, 70, (row) => <Plain>{t(`inbox.priority.${row.priority}`)}</Plain>),
-    tags: column('tags', 1.2, 88, (row) => <Tags tags={row.tags} />),
+    tags: column('tags', 1.2, 120, (row) => <Tags tags={row.tags} />),
     submitterId: column('submitterId', 1, 76, (row) => (
       <Plain>{row.submitter?.name ?? t('ticketList.filters.customer')}</Plain>
     )),
-    status: column('status', 1, 90, (row) => <StatusBadge status={row.status} />),
+    status: column('status', 1, 132, (row) => <StatusBadge status={row.status} />),
   };
 }
 
@@ -136,6 +138,14 @@ export function useChatHistoryColumns(): ResultColumn<ChatHistoryRow>[] {
       grow: 1,
       minWidth: 88,
       render: (row) => <When at={row.resolvedAt} />,
+    },
+    {
+      // Issue 16 §5: the note typed when resolving, no longer only in the change log.
+      key: 'resolveNote',
+      label: label('resolveNote'),
+      grow: 1.4,
+      minWidth: 96,
+      render: (row) => <Plain>{row.resolveNote}</Plain>,
     },
     {
       key: 'remarks',

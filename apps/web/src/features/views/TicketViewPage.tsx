@@ -22,8 +22,8 @@ import { useItemEditor } from '../../shared/hooks/useItemEditor';
 import { formatDateTime } from '../../shared/time';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { PageLoader } from '../../shared/ui/PageLoader';
+import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
 import { useDeleteView, useViews, useViewTickets } from './api';
 import { ViewFormModal } from './ViewFormModal';
@@ -31,17 +31,24 @@ import { ViewFormModal } from './ViewFormModal';
 function ViewTickets({ view }: { view: TicketView }) {
   const { t, i18n } = useTranslation();
   const tickets = useViewTickets(view.id);
-  if (tickets.isPending)
+  const items: TicketSummary[] = tickets.data?.pages.flatMap((p) => p.items) ?? [];
+  if (items.length === 0)
     return (
-      <Stack gap="xs" aria-busy>
-        <Skeleton height={32} />
-        <Skeleton height={32} />
-        <Skeleton height={32} />
-      </Stack>
+      <QueryState
+        query={tickets}
+        loading={
+          <Stack gap="xs" aria-busy>
+            <Skeleton height={32} />
+            <Skeleton height={32} />
+            <Skeleton height={32} />
+          </Stack>
+        }
+        isEmpty
+        empty={<EmptyState title={t('play.views.noTickets')} />}
+      >
+        {null}
+      </QueryState>
     );
-  if (tickets.isError) return <ErrorState error={tickets.error} onRetry={() => void tickets.refetch()} />;
-  const items: TicketSummary[] = tickets.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <EmptyState title={t('play.views.noTickets')} />;
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={640}>
@@ -154,14 +161,15 @@ export function TicketViewPage() {
           </Button>
         ) : null}
       </Group>
-      {views.isError ? <ErrorState error={views.error} onRetry={() => void views.refetch()} /> : null}
-      {views.isPending ? (
-        <PageLoader />
-      ) : list.length === 0 && !views.isError ? (
-        <Paper withBorder p="lg">
-          <EmptyState title={t('play.views.empty')}>{t('play.views.emptyHint')}</EmptyState>
-        </Paper>
-      ) : (
+      <QueryState
+        query={views}
+        isEmpty={list.length === 0}
+        empty={
+          <Paper withBorder p="lg">
+            <EmptyState title={t('play.views.empty')}>{t('play.views.emptyHint')}</EmptyState>
+          </Paper>
+        }
+      >
         <Box
           style={{
             display: 'flex',
@@ -220,7 +228,7 @@ export function TicketViewPage() {
             ) : null}
           </Paper>
         </Box>
-      )}
+      </QueryState>
       <ViewFormModal
         opened={editor.formOpened}
         view={editor.editing}

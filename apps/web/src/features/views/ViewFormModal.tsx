@@ -17,6 +17,7 @@ import { type FieldErrors, validate } from '../../shared/forms/validate';
 import { translateMessage } from '../../shared/i18n';
 import { TIME_ZONE } from '../../shared/time';
 import { FormModal } from '../../shared/ui/FormModal';
+import { limitProps } from '../../shared/ui/limitProps';
 import { useGroups } from '../teams/api';
 import { useSaveView } from './api';
 
@@ -106,14 +107,13 @@ export function ViewFormModal({
       <TextInput
         label={t('play.views.name')}
         required
-        maxLength={VIEW_NAME_MAX}
         value={name}
         onChange={(event) => {
           setName(event.currentTarget.value);
           setLocal((l) => ({ ...l, name: undefined }));
           if (save.error) reset();
         }}
-        error={nameError}
+        {...limitProps(name, VIEW_NAME_MAX, t, { error: nameError })}
         data-autofocus
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

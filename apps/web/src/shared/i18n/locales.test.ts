@@ -1,3 +1,4 @@
+import { MESSAGES } from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import id from './locales/id.json';
@@ -49,5 +50,21 @@ describe('locales', () => {
       });
     expect(empty(id)).toEqual([]);
     expect(empty(en)).toEqual([]);
+  });
+});
+
+describe('Indonesian copy (issue 16 §9)', () => {
+  const texts = (data: unknown): string[] =>
+    data && typeof data === 'object'
+      ? Object.values(data).flatMap(texts)
+      : typeof data === 'string'
+        ? [data]
+        : [];
+  const all = [...texts(id), ...Object.values(MESSAGES).map((m) => m.id)];
+  it.each([
+    ['"karakter" in lower case inside a sentence', /\S Karakter/],
+    ['no English "Inbox"', /\bInbox\b/],
+  ])('%s', (_, pattern) => {
+    expect(all.filter((text) => pattern.test(text))).toEqual([]);
   });
 });

@@ -2,13 +2,13 @@ import { ActionIcon, Alert, Avatar, Box, Button, Group, Paper, Skeleton, Stack, 
 import { useDisclosure } from '@mantine/hooks';
 import { CHANNELS, can, type Me, type TicketSummary } from '@sapa/contracts';
 import { IconArrowLeft, IconCircleCheck, IconClock, IconUserShare } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChannelBadge, isExpired, StatusBadge, timeLeft, useTicket } from '../../../entities/ticket';
 import { accessSubjectOf } from '../../../shared/api';
 import { translateMessage } from '../../../shared/i18n';
 import { useRealtime } from '../../../shared/realtime';
-import { ErrorState } from '../../../shared/ui/ErrorState';
+import { QueryState } from '../../../shared/ui/QueryState';
 import { useCsMe } from '../../teams/api';
 import { useMarkRead } from '../api';
 import { Composer } from '../composer/Composer';
@@ -22,8 +22,14 @@ function ChatFooter({ ticket, me, onResolve }: { ticket: TicketSummary; me: Me; 
   const { t } = useTranslation();
   if (ticket.status === 'resolved') {
     return (
-      <Alert color="green" radius={0} icon={<IconCircleCheck aria-hidden />}>
+      <Alert color="green" radius={0} icon={<IconCircleCheck aria-hidden />} data-testid="chat-resolved">
         {translateMessage('inbox.ticketClosed')}
+        {/* Issue 16 §5: the note typed when resolving ends the chat's timeline. */}
+        {ticket.resolveNote ? (
+          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {t('inbox.resolvedWithNote', { note: ticket.resolveNote })}
+          </Text>
+        ) : null}
       </Alert>
     );
   }
@@ -81,31 +87,72 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
     }
   });
 
-  if (ticket.isPending) {
-    return (
-      <Stack p="md" gap="sm" aria-busy>
-        <Skeleton height={40} />
-        <Skeleton height={200} />
-      </Stack>
-    );
-  }
-  if (ticket.isError) {
-    return (
-      <Box p="md">
-        <Button
-          variant="subtle"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-          onClick={onBack}
-          mb="sm"
-          hiddenFrom="md"
+  return (
+    <QueryState
+      query={ticket}
+      loading={
+        <Stack p="md" gap="sm" aria-busy>
+          <Skeleton height={40} />
+          <Skeleton height={200} />
+        </Stack>
+      }
+      errorFrame={(error) => (
+        <Box p="md">
+          <Button
+            variant="subtle"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            onClick={onBack}
+            mb="sm"
+            hiddenFrom="md"
+          >
+            {t('inbox.backToList')}
+          </Button>
+          {error}
+        </Box>
+      )}
+    >
+      {(data) => (
+        <ChatRoomView
+          data={data}
+          me={me}
+          onBack={onBack}
+          onAssign={assign.open}
+          onResolve={resolve.open}
+          canAssign={canAssign}
         >
-          {t('inbox.backToList')}
-        </Button>
-        <ErrorState error={ticket.error} onRetry={() => void ticket.refetch()} />
-      </Box>
-    );
-  }
-  const data = ticket.data;
+          <AssignDialog
+            ticket={data}
+            opened={assignOpened}
+            onClose={assign.close}
+            canPickUsers={canPickUsers}
+            myId={me.user.id}
+          />
+          <ResolveDialog ticket={data} opened={resolveOpened} onClose={resolve.close} />
+        </ChatRoomView>
+      )}
+    </QueryState>
+  );
+}
+
+/** The loaded chat room: header (contact, number, ticket id, status, actions), history, footer. */
+function ChatRoomView({
+  data,
+  me,
+  onBack,
+  onAssign,
+  onResolve,
+  canAssign,
+  children,
+}: {
+  data: TicketSummary;
+  me: Me;
+  onBack: () => void;
+  onAssign: () => void;
+  onResolve: () => void;
+  canAssign: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
   const open = data.status !== 'resolved';
   const channel = CHANNELS[data.channel];
   const left = data.expiresAt !== null && open && !isExpired(data) ? timeLeft(data.expiresAt) : null;
@@ -132,22 +179,31 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
                 </Text>
                 <ChannelBadge channel={data.channel} />
               </Group>
-              <Group gap={6} wrap="nowrap">
-                <Text size="xs" c="dimmed" truncate>
-                  {data.contact.handle} · {data.displayId}
+              {/* The number and the ticket id are never cut (issue 16 §7): they wrap instead. */}
+              <Group gap={4} wrap="wrap" data-testid="chat-identifiers">
+                <Text size="xs" c="dimmed" data-testid="chat-handle">
+                  {data.contact.handle}
                 </Text>
+                <Text size="xs" c="dimmed" aria-hidden>
+                  ·
+                </Text>
+                <Text size="xs" c="dimmed" data-testid="chat-ticket-id">
+                  {data.displayId}
+                </Text>
+              </Group>
+              <Group gap={6} wrap="wrap">
                 <StatusBadge status={open && isExpired(data) ? 'expired' : data.status} />
                 {left ? (
                   <Text size="xs" c={left.hours < 2 ? 'orange.8' : 'dimmed'} visibleFrom="sm">
                     {t('inbox.expiresIn', { hours: left.hours, minutes: left.minutes })}
                   </Text>
                 ) : null}
+                {data.assigneeName ? (
+                  <Text size="xs" c="dimmed" truncate>
+                    {t('inbox.assignedTo', { name: data.assigneeName })}
+                  </Text>
+                ) : null}
               </Group>
-              {data.assigneeName ? (
-                <Text size="xs" c="dimmed" truncate>
-                  {t('inbox.assignedTo', { name: data.assigneeName })}
-                </Text>
-              ) : null}
             </Box>
           </Group>
           {open ? (
@@ -158,7 +214,7 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
                   size="xs"
                   variant="default"
                   leftSection={<IconUserShare size={14} aria-hidden />}
-                  onClick={assign.open}
+                  onClick={onAssign}
                 >
                   {data.assigneeId ? t('inbox.reassign') : t('inbox.assign')}
                 </Button>
@@ -167,7 +223,7 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
                 size="xs"
                 color="green"
                 leftSection={<IconCircleCheck size={14} aria-hidden />}
-                onClick={resolve.open}
+                onClick={onResolve}
               >
                 {t('inbox.resolve')}
               </Button>
@@ -178,8 +234,8 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
         </Group>
       </Paper>
       <MessageList
-        key={ticketId}
-        ticketId={ticketId}
+        key={data.id}
+        ticketId={data.id}
         failureAction={(m) =>
           // 131047: WhatsApp's 24-hour window closed before ours; a follow-up template is what may go now.
           data.channel === 'WAP' && m.error?.code === 'wa.reengagement' ? (
@@ -187,15 +243,8 @@ export function ChatRoom({ ticketId, me, onBack }: { ticketId: string; me: Me; o
           ) : null
         }
       />
-      <ChatFooter ticket={data} me={me} onResolve={resolve.open} />
-      <AssignDialog
-        ticket={data}
-        opened={assignOpened}
-        onClose={assign.close}
-        canPickUsers={canPickUsers}
-        myId={me.user.id}
-      />
-      <ResolveDialog ticket={data} opened={resolveOpened} onClose={resolve.close} />
+      <ChatFooter ticket={data} me={me} onResolve={onResolve} />
+      {children}
     </ChatRoomLayout>
   );
 }

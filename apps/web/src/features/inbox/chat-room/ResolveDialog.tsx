@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import type { TicketSummary } from '@sapa/contracts';
+import { RESOLVE_NOTE_MAX, type TicketSummary } from '@sapa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api';
+import { limitProps } from '../../../shared/ui/limitProps';
 import { useResolve } from '../api';
 
 /** Resolve a ticket, with an optional note (000 §7 resolve). */
@@ -18,6 +19,7 @@ export function ResolveDialog({
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   const resolve = useResolve();
+  const limit = limitProps(note, RESOLVE_NOTE_MAX, t);
   const close = () => {
     resolve.reset();
     setNote('');
@@ -39,7 +41,7 @@ export function ResolveDialog({
           label={t('inbox.resolveNote')}
           value={note}
           onChange={(event) => setNote(event.currentTarget.value)}
-          maxLength={1000}
+          {...limit}
           autosize
           minRows={2}
           maxRows={5}
@@ -56,6 +58,7 @@ export function ResolveDialog({
           <Button
             color="green"
             loading={resolve.isPending}
+            disabled={Boolean(limit.error)}
             onClick={() => resolve.mutate({ ticketId: ticket.id, note }, { onSuccess: close })}
           >
             {t('inbox.resolve')}

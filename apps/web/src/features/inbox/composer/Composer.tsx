@@ -10,13 +10,14 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import type { Me } from '@sapa/contracts';
+import { MESSAGE_TEXT_MAX, type Me } from '@sapa/contracts';
 import { IconSend, IconUpload } from '@tabler/icons-react';
 import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicket } from '../../../entities/ticket';
 import { ApiError } from '../../../shared/api';
 import { translateMessage } from '../../../shared/i18n';
+import { limitProps } from '../../../shared/ui/limitProps';
 import { MacroButton } from '../../cs-library/MacroDialog';
 import { QuickReplyMenu, useQuickReplySlash } from '../../cs-library/QuickReplyMenu';
 import { useCsMe } from '../../teams/api';
@@ -26,8 +27,6 @@ import { AttachButton, AttachmentTray, InvalidFiles } from './AttachmentPicker';
 import { channelTakesAttachments } from './attachments';
 import { EmojiPicker } from './EmojiPicker';
 import { useAttachmentTray } from './useAttachmentTray';
-
-const MAX_LENGTH = 4096;
 
 /**
  * The reply box: message or internal note, Enter sends, Shift+Enter adds a line, a small emoji set; files
@@ -55,8 +54,11 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
   const slash = useQuickReplySlash({ text, setText, ticketId, me, textarea });
   const creditsEmpty = send.error instanceof ApiError && send.error.body.code === 'inbox.creditsEmpty';
 
+  const limit = limitProps(text, MESSAGE_TEXT_MAX, t);
   const submit = () => {
     const value = text.trim();
+    // Over the limit nothing is sent and nothing is cut: the counter says by how much (issue 16 §3).
+    if (limit.error) return;
     if (tray.items.length > 0) {
       if (tray.busy) return;
       // The text rides on the first file that can carry a caption (unless a retried batch already has
@@ -117,7 +119,7 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
     const start = el?.selectionStart ?? text.length;
     const end = el?.selectionEnd ?? text.length;
     const next = `${text.slice(0, start)}${emoji}${text.slice(end)}`;
-    setText(next.slice(0, MAX_LENGTH));
+    setText(next);
     requestAnimationFrame(() => {
       el?.focus();
       el?.setSelectionRange(start + emoji.length, start + emoji.length);
@@ -207,7 +209,7 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
             autosize
             minRows={1}
             maxRows={6}
-            maxLength={MAX_LENGTH}
+            {...limit}
             style={{ flex: 1 }}
           />
           <Tooltip label={note ? t('inbox.sendNote') : t('inbox.send')}>
@@ -217,7 +219,7 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
               color={note ? 'yellow' : undefined}
               aria-label={t('inbox.send')}
               onClick={submit}
-              disabled={(!text.trim() && tray.items.length === 0) || tray.busy}
+              disabled={(!text.trim() && tray.items.length === 0) || tray.busy || Boolean(limit.error)}
             >
               <IconSend size={18} aria-hidden />
             </ActionIcon>

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicketTags } from '../../../entities/ticket';
 import { errorMessage } from '../../../shared/api';
+import { limitProps } from '../../../shared/ui/limitProps';
 import { RemarkSuggestions, useTagSuggestions } from '../../cs-library/Suggestions';
 import { CategoryManager } from './CategoryManager';
 import { useTicketCategories, useUpdateTicketProperties } from './panelApi';
@@ -152,12 +153,11 @@ function RemarksField({
     <Textarea
       size="xs"
       label={t('ticketPanel.remarks')}
-      description={t('ticketPanel.remarksHint')}
+      {...limitProps(text, TICKET_REMARKS_MAX, t, { description: t('ticketPanel.remarksHint') })}
       placeholder={t('ticketPanel.remarksPlaceholder')}
       autosize
       minRows={2}
       maxRows={6}
-      maxLength={TICKET_REMARKS_MAX}
       value={text}
       disabled={disabled}
       onFocus={() => {

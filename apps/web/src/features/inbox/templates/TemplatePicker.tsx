@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n';
 import { formatNumber } from '../../../shared/time';
+import { limitProps } from '../../../shared/ui/limitProps';
 
 export type ContactValues = Partial<Record<TemplateContactField, string | null>>;
 
@@ -174,15 +175,6 @@ export function TemplatePicker({
               // biome-ignore lint/suspicious/noArrayIndexKey: positional template variables
               key={i}
               label={t('chatTemplates.variable', { n: i + 1, name: variable.name })}
-              description={
-                variable.contactField
-                  ? t('chatTemplates.fromContact', {
-                      field: t(`chatTemplates.contactField.${variable.contactField}`, {
-                        defaultValue: variable.contactField,
-                      }),
-                    })
-                  : undefined
-              }
               placeholder={t('chatTemplates.example', { sample: variable.sample })}
               value={values[i] ?? ''}
               onChange={(event) => {
@@ -190,9 +182,17 @@ export function TemplatePicker({
                 next[i] = event.currentTarget.value;
                 onValuesChange(next);
               }}
-              maxLength={1024}
               required
-              error={errors.variables?.[i]}
+              {...limitProps(values[i] ?? '', 1024, t, {
+                description: variable.contactField
+                  ? t('chatTemplates.fromContact', {
+                      field: t(`chatTemplates.contactField.${variable.contactField}`, {
+                        defaultValue: variable.contactField,
+                      }),
+                    })
+                  : undefined,
+                error: errors.variables?.[i],
+              })}
             />
           ))}
           <Stack gap={4}>

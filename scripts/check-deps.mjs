@@ -106,7 +106,7 @@ function ownershipViolations() {
       if (owner === module) continue;
       const drizzle = new RegExp(`\\.(insert|update|delete)\\(\\s*${table}\\b`);
       const sqlText = new RegExp(
-        `\\b(insert\\s+into\\s+${table}\\b|update\\s+${table}\\s+set\\b|delete\\s+from\\s+${table}\\b)`,
+        `\\b(insert\\s+into|update|delete\\s+from)\\s+(${table}\\b(\\s+as\\s+\\w+)?\\s+(set|values|where|\\()|\\$\\{${table}\\})`,
         'i',
       );
       if (drizzle.test(text) || sqlText.test(text)) found.push(`writes-${table}: ${file}`);

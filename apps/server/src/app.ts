@@ -3,7 +3,7 @@ import { join, normalize, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { type RealtimeEvent, VERSION_HEADER } from '@sapa/contracts';
+import { VERSION_HEADER } from '@sapa/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { collectDefaultMetrics, Registry } from 'prom-client';
@@ -15,10 +15,9 @@ import { sendThroughBroadcasts } from './modules/advanced-broadcasts/advanced-br
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { broadcastEngine } from './modules/broadcasts/broadcasts.engine.js';
 import { registerBroadcastRoutes } from './modules/broadcasts/broadcasts.routes.js';
-import { broadcastProgressToReaders } from './modules/broadcasts/broadcasts.views.js';
+import { takeBroadcastStatuses } from './modules/broadcasts/broadcasts.statuses.js';
 import { bulkJob } from './modules/bulk/bulk.jobs.js';
 import { registerBulkRoutes } from './modules/bulk/bulk.routes.js';
-import { bulkProgressToOwner } from './modules/bulk/bulk.service.js';
 import { registerChannelRoutes } from './modules/channels/channels.routes.js';
 import { livechatSender } from './modules/channels/connectors/livechat/outbound.js';
 import { whatsappInboundDrains } from './modules/channels/connectors/whatsapp-cloud/inbound.js';
@@ -33,28 +32,33 @@ import { contactUploadJob } from './modules/contacts/contact-upload.jobs.js';
 import { registerContactUploadRoutes } from './modules/contacts/contact-upload.routes.js';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
 import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
+import {
+  autoAssignJob,
+  contactTickets,
+  hasOpenTickets,
+  installTicketVisibility,
+  registerInboxRoutes,
+  registerMediaRoutes,
+  registerTicketCategoryRoutes,
+  registerTicketPropertyRoutes,
+  registerUploadRoutes,
+  ticketLoad,
+  triggerAutoAssignOnNewChats,
+} from './modules/conversations/index.js';
 import { registerCsLibraryRoutes } from './modules/cs-library/cs-library.routes.js';
 import { registerAppRoutes } from './modules/demo/demo.routes.js';
 import { exportJob } from './modules/exports/exports.jobs.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
-import { registerInboxRoutes } from './modules/inbox/inbox.routes.js';
-import { registerMediaRoutes } from './modules/inbox/media.routes.js';
-import { registerUploadRoutes } from './modules/inbox/uploads.routes.js';
 import { registerLivechatRoutes } from './modules/livechat/livechat.routes.js';
 import { registerMakerCheckerRoutes } from './modules/maker-checker/maker-checker.routes.js';
 import { sendNotificationJob } from './modules/notifications/notifications.jobs.js';
 import { registerPlayRoutes } from './modules/play/play.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
-import { hasOpenTickets } from './modules/teams/agents.service.js';
-import { autoAssignJob, triggerAutoAssignOnNewChats } from './modules/teams/assignment.service.js';
-import { createPhonePrivacy } from './modules/teams/phone-privacy.js';
-import { registerTeamRoutes } from './modules/teams/teams.routes.js';
-import { createTicketAudience, installTicketVisibility } from './modules/teams/visibility.js';
+import { registerTeamRoutes } from './modules/teams/index.js';
+import { applyTemplateWebhooks, TEMPLATE_WEBHOOK_FIELDS } from './modules/templates/template-webhooks.js';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.js';
 import { registerTicketFormRoutes } from './modules/ticket-forms/ticket-forms.routes.js';
-import { registerTicketCategoryRoutes } from './modules/tickets/ticket-categories.routes.js';
-import { registerTicketPropertyRoutes } from './modules/tickets/ticket-properties.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import type { UserDeletionGuard } from './modules/users/users.service.js';
 import { registerViewRoutes } from './modules/views/views.routes.js';
@@ -77,9 +81,17 @@ export function defineJobs(deps: ServerDeps) {
   const send = outboundSendJob(deps, { WAP: whatsappCloudSender(deps), LVC: livechatSender(deps) });
   const markRead = outboundMarkReadJob(deps);
   const broadcastSend = broadcastEngine(deps).drain;
-  const inbound = whatsappInboundDrains(deps, async (clientId, messageId) => {
-    await deps.jobs.send(media, { clientId, messageId });
-  });
+  // Broadcasts take the statuses of their messages and templates their review webhooks: channels imports neither.
+  const inbound = whatsappInboundDrains(
+    deps,
+    async (clientId, messageId) => {
+      await deps.jobs.send(media, { clientId, messageId });
+    },
+    {
+      statusTakers: [takeBroadcastStatuses],
+      accountChanges: [{ fields: TEMPLATE_WEBHOOK_FIELDS, apply: applyTemplateWebhooks }],
+    },
+  );
   return {
     notify: sendNotificationJob(deps),
     whatsappMedia: media,
@@ -161,12 +173,12 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   await registerUploadRoutes(app, deps);
   registerTicketPropertyRoutes(app, deps);
   registerTicketCategoryRoutes(app, deps);
-  registerTeamRoutes(app, deps);
+  registerTeamRoutes(app, deps, ticketLoad);
   registerBulkRoutes(app, deps, jobs);
   registerCsLibraryRoutes(app, deps, jobs);
   registerTicketFormRoutes(app, deps);
-  registerContactRoutes(app, deps);
-  registerContactCrmRoutes(app, deps);
+  registerContactRoutes(app, deps, contactTickets);
+  registerContactCrmRoutes(app, deps, contactTickets);
   await registerContactUploadRoutes(app, deps, jobs.contactUpload);
   registerViewRoutes(app, deps);
   registerExportRoutes(app, deps, jobs);
@@ -180,22 +192,12 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
     conversations: jobs.whatsappInbound,
     broadcastStatuses: jobs.whatsappBroadcastStatuses,
   });
-  // Sockets get only the tickets their user may see (000 §6 CS positions); new chats start assignment rounds.
-  const audience = createTicketAudience();
-  const phonePrivacy = createPhonePrivacy(deps);
-  const unwatch = [
-    phonePrivacy.close,
-    deps.bus.subscribe(REALTIME_TOPIC, (event) => audience.remember(event as RealtimeEvent)),
-    deps.bus.subscribe(REALTIME_TOPIC, triggerAutoAssignOnNewChats(deps)),
-  ];
+  // Sockets get what each event's audience admits (000 §6 CS positions); new chats start assignment rounds.
+  const unwatch = [deps.bus.subscribe(REALTIME_TOPIC, triggerAutoAssignOnNewChats(deps))];
   app.addHook('onClose', async () => {
     for (const u of unwatch) u();
   });
-  const hub = await registerRealtimeHub(app, deps, {
-    canReceive: broadcastProgressToReaders(bulkProgressToOwner(audience.canReceive)),
-    variants: phonePrivacy.variants,
-    prepare: phonePrivacy.prepare,
-  });
+  const hub = await registerRealtimeHub(app, deps);
   await registerLivechatRoutes(app, deps, (clientId) => hub.inboxReaderCount(clientId) > 0);
   registerMetrics(app);
   await registerWebApp(app, deps.config.webDist);

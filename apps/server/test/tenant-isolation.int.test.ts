@@ -6,10 +6,10 @@ import { featureAccessRoles } from '../src/modules/access-roles/access-roles.sch
 import { advancedBroadcasts } from '../src/modules/advanced-broadcasts/advanced-broadcasts.schema.js';
 import { broadcasts } from '../src/modules/broadcasts/broadcasts.schema.js';
 import { channelAccounts } from '../src/modules/channels/channels.schema.js';
+import { messages, tickets } from '../src/modules/conversations/index.js';
 import { memberships, users } from '../src/modules/identity/identity.schema.js';
 import { makePng } from '../src/modules/livechat/demo-livechat.js';
 import { insertTemplates } from '../src/modules/templates/templates.repository.js';
-import { messages, tickets } from '../src/modules/tickets/tickets.schema.js';
 import { postLogin, signInFresh } from './auth-helpers.js';
 import { bearer, makeBusiness, PASSWORD } from './fixtures.js';
 import { startTestServer, type TestServer, waitFor } from './harness.js';

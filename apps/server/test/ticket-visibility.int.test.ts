@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CsPosition, TokenPair } from '@sapa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignTicket } from '../src/modules/teams/assignment.service.js';
+import { assignTicket } from '../src/modules/conversations/assignment.service.js';
 import { signInFresh } from './auth-helpers.js';
 import { bearer, makeBusiness } from './fixtures.js';
 import { startTestServer, type TestServer } from './harness.js';

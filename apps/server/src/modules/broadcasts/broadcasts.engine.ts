@@ -11,10 +11,10 @@ import {
   uploadMedia,
 } from '../channels/connectors/whatsapp-cloud/graph-client.js';
 import { failure } from '../channels/connectors/whatsapp-cloud/inbound-normalise.js';
-import { mediaStorage } from '../tickets/media-storage.js';
+import { broadcastKeyOf } from '../channels/outbound/send-keys.js';
+import { mediaStorage } from '../conversations/index.js';
 import { pauseSender, returnTokens, takeTokens } from './broadcasts.bucket.js';
 import { type Claimed, claimQueued, finishDone, recoverStale, requeue } from './broadcasts.claims.js';
-import { broadcastKeyOf } from './broadcasts.keys.js';
 import { broadcasts } from './broadcasts.schema.js';
 import { type BroadcastEngineHandle, startBroadcast } from './broadcasts.start.js';
 import { applyRecipientTransitions, type RecipientTransition } from './broadcasts.transitions.js';

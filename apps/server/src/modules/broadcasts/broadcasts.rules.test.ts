@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { broadcastKeyOf, parseBroadcastKey } from '../channels/outbound/send-keys.js';
 import { broadcastGraphMessage } from './broadcasts.engine.js';
-import { broadcastKeyOf, parseBroadcastKey } from './broadcasts.keys.js';
 import { mergeTransitions, type RecipientTransition } from './broadcasts.transitions.js';
 
 const B = '0190a0a0-0000-7000-8000-00000000000b';

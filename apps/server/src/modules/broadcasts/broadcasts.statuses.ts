@@ -2,39 +2,33 @@ import { type BroadcastStatus, finishedBroadcastStatus } from '@sapa/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { failureOf } from '../channels/connectors/whatsapp-cloud/inbound-normalise.js';
-import type { WaStatus } from '../channels/connectors/whatsapp-cloud/webhook-types.js';
-import { publishRealtime } from '../tickets/realtime.js';
-import { parseBroadcastKey } from './broadcasts.keys.js';
+import type { ProviderStatus } from '../channels/connectors/connector.js';
+import { parseBroadcastKey } from '../channels/outbound/send-keys.js';
+import { publishRealtime } from '../conversations/index.js';
 import {
   applyRecipientTransitions,
   type CountersAfter,
   type RecipientTransition,
 } from './broadcasts.transitions.js';
+import { BROADCAST_READERS } from './broadcasts.views.js';
 
 const FINISHED: readonly string[] = ['delivered', 'read', 'partially_failed', 'failed'];
 
-function timeOf(seconds: string | undefined): Date {
-  const n = Number(seconds);
-  return Number.isFinite(n) && n > 0 ? new Date(Math.min(n * 1000, Date.now())) : new Date();
-}
-
 function transitionOf(
-  s: WaStatus,
+  s: ProviderStatus,
   key: { broadcastId: string; recipientId: string },
 ): RecipientTransition | null {
-  const at = timeOf(s.timestamp);
-  const base = { ...key, providerMessageId: s.id ?? null };
+  const at = s.at;
+  const base = { ...key, providerMessageId: s.providerMessageId };
   switch (s.status) {
     case 'sent':
       return { ...base, status: 'sent', sentAt: at };
     case 'delivered':
       return { ...base, status: 'delivered', deliveredAt: at };
     case 'read':
-    case 'played':
       return { ...base, status: 'read', readAt: at };
     case 'failed':
-      return { ...base, status: 'failed', failedAt: at, error: failureOf(s.errors) };
+      return { ...base, status: 'failed', failedAt: at, error: s.error };
     default:
       return null;
   }
@@ -47,25 +41,23 @@ function transitionOf(
  * Answers the statuses that are not broadcast ones, for the inbox's own handling, and what to publish
  * after the commit.
  */
-export async function takeBroadcastStatuses<T extends { event: { clientId: string }; s: WaStatus }>(
+export async function takeBroadcastStatuses<T extends { provider: ProviderStatus }>(
   tx: Tx,
   statuses: readonly T[],
 ): Promise<{ rest: T[]; afterCommit: (deps: Pick<ServerDeps, 'bus' | 'logger'>) => Promise<void> }> {
   const rest: T[] = [];
   const byClient = new Map<string, RecipientTransition[]>();
   for (const item of statuses) {
-    const key = parseBroadcastKey(
-      (item.s as { biz_opaque_callback_data?: unknown }).biz_opaque_callback_data,
-    );
+    const key = parseBroadcastKey(item.provider.callbackKey);
     if (!key) {
       rest.push(item);
       continue;
     }
-    const t = transitionOf(item.s, key);
+    const t = transitionOf(item.provider, key);
     if (!t) continue;
-    const list = byClient.get(item.event.clientId) ?? [];
+    const list = byClient.get(item.provider.clientId) ?? [];
     list.push(t);
-    byClient.set(item.event.clientId, list);
+    byClient.set(item.provider.clientId, list);
   }
   const changed: { clientId: string; c: CountersAfter }[] = [];
   for (const [clientId, items] of byClient) {
@@ -88,22 +80,26 @@ export async function takeBroadcastStatuses<T extends { event: { clientId: strin
     afterCommit: async (deps) => {
       for (const { clientId, c } of changed) {
         const sent = c.sent + c.delivered + c.read;
-        await publishRealtime(deps, {
-          type: 'broadcast.progress',
-          clientId,
-          broadcast: {
-            id: c.id,
-            status: c.status as BroadcastStatus,
-            totals: {
-              recipients: c.total,
-              sent,
-              delivered: c.delivered + c.read,
-              read: c.read,
-              failed: c.failed,
-              pending: Math.max(0, c.total - sent - c.failed),
+        await publishRealtime(
+          deps,
+          {
+            type: 'broadcast.progress',
+            clientId,
+            broadcast: {
+              id: c.id,
+              status: c.status as BroadcastStatus,
+              totals: {
+                recipients: c.total,
+                sent,
+                delivered: c.delivered + c.read,
+                read: c.read,
+                failed: c.failed,
+                pending: Math.max(0, c.total - sent - c.failed),
+              },
             },
           },
-        });
+          BROADCAST_READERS,
+        );
       }
     },
   };

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { assertUploadableSheet } from '../contacts/contact-upload.sheet.js';
-import { mediaStorage } from '../tickets/media-storage.js';
+import { mediaStorage } from '../conversations/index.js';
 import { broadcastImageKey, checkBroadcastImage } from './broadcasts.image.js';
 import * as repo from './broadcasts.repository.js';
 import type { BroadcastHeaderMedia } from './broadcasts.schema.js';

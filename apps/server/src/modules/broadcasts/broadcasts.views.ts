@@ -1,10 +1,10 @@
-import { type Broadcast, type BroadcastRecipient, type BroadcastStatus, can } from '@sapa/contracts';
+import type { Broadcast, BroadcastRecipient, BroadcastStatus } from '@sapa/contracts';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
-import type { CanReceive } from '../../platform/realtime/realtime-hub.js';
-import { publishRealtime } from '../tickets/realtime.js';
+import type { RealtimeAudience } from '../../platform/realtime/audience.js';
+import { publishRealtime } from '../conversations/index.js';
 import * as repo from './broadcasts.repository.js';
 
 /** Broadcasts as readers see them: history, detail, recipients and the live progress (001 §2, §4). */
@@ -58,6 +58,12 @@ function toRecipient(r: repo.RecipientRow): BroadcastRecipient {
   };
 }
 
+/** `broadcast.progress` goes to every user of the business who may read broadcasts. */
+export const BROADCAST_READERS: RealtimeAudience = {
+  permission: { subject: 'WHATSAPP_BROADCAST', action: 'READ' },
+  visibility: 'readers',
+};
+
 /** Tells every reader of the business where the broadcast stands (the progress bar, the history row). */
 export async function publishProgress(
   deps: Pick<ServerDeps, 'bus' | 'logger' | 'db'>,
@@ -67,11 +73,11 @@ export async function publishProgress(
   const row = await repo.findBroadcast(deps.db, clientId, id);
   if (!row) return;
   const b = toBroadcast(row);
-  await publishRealtime(deps, {
-    type: 'broadcast.progress',
-    clientId,
-    broadcast: { id: b.id, status: b.status, totals: b.totals },
-  });
+  await publishRealtime(
+    deps,
+    { type: 'broadcast.progress', clientId, broadcast: { id: b.id, status: b.status, totals: b.totals } },
+    BROADCAST_READERS,
+  );
 }
 
 export async function listBroadcasts(
@@ -119,8 +125,3 @@ export async function listBroadcastRecipients(
 // ---------------------------------------------------------------- cancel, review
 
 /** 001 §4: a scheduled dispatch (or one still waiting for a checker) is cancelled; anything else is 409. */
-/** `broadcast.progress` goes to every user of the business who may read broadcasts; the rest to `next`. */
-export function broadcastProgressToReaders(next: CanReceive): CanReceive {
-  return (auth, event) =>
-    event.type === 'broadcast.progress' ? can(auth.subject, 'WHATSAPP_BROADCAST', 'READ') : next(auth, event);
-}

@@ -11,7 +11,7 @@ import { connectWhatsapp } from '../../../test/whatsapp.js';
 import { defineJobs } from '../../app.js';
 import { createServerDeps } from '../../platform/create-deps.js';
 import { openDatabase } from '../../platform/db/database.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
+import { messages, tickets } from '../conversations/index.js';
 import { bulkJob } from './bulk.jobs.js';
 
 /** Bulk ticket actions (000 §3 bulk ticket action and job, §4 bulk update, §7 PUT tickets/bulk, §8). */

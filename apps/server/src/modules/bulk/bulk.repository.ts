@@ -1,15 +1,12 @@
-import type { BulkAction, BulkFailure, BulkFilter } from '@sapa/contracts';
-import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { BulkFailure, BulkFilter } from '@sapa/contracts';
+import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { contacts } from '../contacts/contacts.schema.js';
+import { displayIdOf, ticketFilterConditions, tickets, visibleTicketsWhere } from '../conversations/index.js';
 import { macros } from '../cs-library/cs-library.schema.js';
 import { memberships, users } from '../identity/identity.schema.js';
-import { ticketFilterConditions } from '../inbox/inbox.service.js';
-import { csGroups } from '../teams/teams.schema.js';
-import { visibleTicketsWhere } from '../teams/visibility.js';
-import { tickets } from '../tickets/tickets.schema.js';
-import { displayIdOf } from '../tickets/tickets.service.js';
+import { csGroups } from '../teams/index.js';
 import { bulkJobFailures, bulkJobs } from './bulk.schema.js';
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
@@ -135,48 +132,6 @@ export async function macroExists(db: DbOrTx, clientId: string, macroId: string)
     .from(macros)
     .where(and(eq(macros.clientId, clientId), eq(macros.id, macroId)));
   return Boolean(row);
-}
-
-export interface TicketChanges {
-  action: BulkAction;
-  actorId: string;
-  now: Date;
-  /** The preview of the public message the tickets receive (their last message becomes it). */
-  publicPreview: string | null;
-  /** Per ticket: its tags after the action (only when the action changes tags). */
-  tags: Map<string, string[]> | null;
-}
-
-/** One UPDATE for every ticket of a chunk that the action applies to. */
-export async function updateTickets(tx: DbOrTx, clientId: string, ids: string[], c: TicketChanges) {
-  if (ids.length === 0) return;
-  const { action, now } = c;
-  const at = now.toISOString();
-  const sets: SQL[] = [sql`updated_at = ${at}::timestamptz`];
-  if (action.priority !== undefined) sets.push(sql`priority = ${action.priority}`);
-  if (action.remarks !== undefined) sets.push(sql`remarks = ${action.remarks}`);
-  if (c.tags) sets.push(sql`tags = array(select jsonb_array_elements_text(v.tags))`);
-  if (action.status === 'resolved')
-    sets.push(
-      sql`status = 'resolved'`,
-      sql`resolved_at = ${at}::timestamptz`,
-      sql`resolved_by = ${c.actorId}::uuid`,
-      sql`resolve_note = null`,
-      sql`unread_count = 0`,
-    );
-  if (c.publicPreview !== null)
-    sets.push(
-      sql`last_message_at = greatest(t.last_message_at, ${at}::timestamptz)`,
-      sql`last_message_preview = ${c.publicPreview}`,
-      sql`last_message_direction = 'out'`,
-      sql`last_message_status = 'pending'`,
-      sql`responded = true`,
-    );
-  const rows = JSON.stringify(ids.map((id) => ({ id, tags: c.tags?.get(id) ?? [] })));
-  await tx.execute(sql`
-    update tickets as t set ${sql.join(sets, sql`, `)}
-    from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, tags jsonb)
-    where t.client_id = ${clientId}::uuid and t.id = v.id`);
 }
 
 export async function insertFailures(

@@ -1,7 +1,7 @@
 import { type BulkAction, type MessageKey, TICKET_TAGS_MAX } from '@sapa/contracts';
 import { AppError } from '../../platform/http/errors.js';
-import { checkReplyAllowed } from '../inbox/inbox.service.js';
-import type { TicketRow } from '../tickets/tickets.service.js';
+import type { TicketRow } from '../conversations/index.js';
+import { checkReplyAllowed } from '../conversations/index.js';
 
 /** Tickets changed per transaction: one UPDATE … WHERE id = ANY(…) and one multi-row INSERT each. */
 export const BULK_CHUNK_SIZE = 500;

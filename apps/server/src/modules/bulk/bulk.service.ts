@@ -15,16 +15,24 @@ import { type AuthContext, authContextOf, claimsOf } from '../../platform/auth/r
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
-import type { CanReceive } from '../../platform/realtime/realtime-hub.js';
+import type { InboxJobs } from '../conversations/index.js';
+import {
+  assertMayAssign,
+  assertMayReply,
+  assignTicket,
+  changeManyTickets,
+  type messages,
+  previewOf,
+  publishRealtime,
+  recordOutboundBatch,
+  selectSummaries,
+  tickets,
+  toMessage,
+  toTicketSummary,
+} from '../conversations/index.js';
 import { applyMacro } from '../cs-library/macros.service.js';
 import { users } from '../identity/identity.schema.js';
-import type { InboxJobs } from '../inbox/inbox.service.js';
-import { assignTicket } from '../teams/assignment.service.js';
-import { assertMayAssign, assertMayReply } from '../teams/visibility.js';
 import { saveFormState } from '../ticket-forms/ticket-forms.service.js';
-import { publishRealtime } from '../tickets/realtime.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
-import { previewOf, selectSummaries, toMessage, toTicketSummary } from '../tickets/tickets.service.js';
 import * as repo from './bulk.repository.js';
 import { BULK_CHUNK_SIZE, nextTags, ticketFailure } from './bulk.rules.js';
 
@@ -213,8 +221,10 @@ export async function processBulkChunk(
     const locked = await repo.lockJob(tx, clientId, jobId);
     // Another worker moved the cursor meanwhile (a retried job after a restart): this chunk is done.
     if (locked?.status !== 'PROCESSING' || locked.processed !== job.processed) return null;
-    await repo.updateTickets(tx, clientId, ok, {
-      action,
+    await changeManyTickets(tx, clientId, ok, {
+      priority: action.priority,
+      remarks: action.remarks,
+      resolve: action.status === 'resolved',
       actorId: job.userId,
       now,
       tags,
@@ -223,28 +233,24 @@ export async function processBulkChunk(
     });
     const inserted =
       withMessage && ok.length > 0
-        ? await tx
-            .insert(messages)
-            .values(
-              ok.map((ticketId) => ({
-                clientId,
-                id: uuidv7(),
-                ticketId,
-                channelAccountId: found.get(ticketId)!.channelAccountId,
-                direction: 'out' as const,
-                visibility: internal ? ('internal' as const) : ('public' as const),
-                type: 'text' as const,
-                text: action.message ?? null,
-                // An internal note never leaves Sapa: stored as sent, no job.
-                status: internal ? ('sent' as const) : ('pending' as const),
-                clientMessageId: bulkMessageKey(jobId, ticketId),
-                senderUserId: job.userId,
-                createdAt: now,
-                updatedAt: now,
-              })),
-            )
-            .onConflictDoNothing()
-            .returning()
+        ? await recordOutboundBatch(
+            tx,
+            ok.map((ticketId) => ({
+              clientId,
+              id: uuidv7(),
+              ticketId,
+              channelAccountId: found.get(ticketId)!.channelAccountId,
+              visibility: internal ? ('internal' as const) : ('public' as const),
+              type: 'text' as const,
+              text: action.message ?? null,
+              // An internal note never leaves Sapa: stored as sent, no job.
+              status: internal ? ('sent' as const) : ('pending' as const),
+              clientMessageId: bulkMessageKey(jobId, ticketId),
+              senderUserId: job.userId,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
         : [];
     await repo.insertFailures(tx, clientId, jobId, failures);
     const row = await repo.advanceJob(tx, clientId, jobId, ids.length, failures.length);
@@ -320,9 +326,4 @@ export async function failBulkJob(deps: ServerDeps, clientId: string, jobId: str
       userId: row.userId,
       job: progressOf(row),
     });
-}
-
-/** `bulk.progress` goes only to the job's owner; every other event is left to `next`. */
-export function bulkProgressToOwner(next: CanReceive): CanReceive {
-  return (auth, event) => (event.type === 'bulk.progress' ? event.userId === auth.userId : next(auth, event));
 }

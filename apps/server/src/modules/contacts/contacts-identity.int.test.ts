@@ -15,7 +15,7 @@ import {
   startFakeGraph,
 } from '../../../test/whatsapp.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
+import { messages, tickets } from '../conversations/index.js';
 import { contactIdentities, contacts } from './contacts.schema.js';
 import { fillContactDetails, typedPhoneOf, upsertContactByIdentity } from './contacts.service.js';
 

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/rows.js';
-import { tickets } from '../tickets/tickets.schema.js';
 import { contactGroupMembers, contactGroups, contactTagLinks, contactTags } from './contact-groups.schema.js';
 import { contactIdentities, contacts } from './contacts.schema.js';
 
@@ -227,43 +226,6 @@ export async function adjustMemberCounts(db: DbOrTx, clientId: string, groupIds:
       .set({ memberCount: sql`greatest(0, ${contactGroups.memberCount} + ${change})` })
       .where(and(eq(contactGroups.clientId, clientId), eq(contactGroups.id, id)));
   }
-}
-
-/** The contact's tickets, latest activity first, after a (time, id) keyset position. */
-export async function listContactTickets(
-  db: DbOrTx,
-  clientId: string,
-  contactId: string,
-  before: { at: Date; id: string } | null,
-  limit: number,
-) {
-  return db
-    .select({
-      id: tickets.id,
-      displayNumber: tickets.displayNumber,
-      status: tickets.status,
-      channel: tickets.channel,
-      lastMessageAt: tickets.lastMessageAt,
-    })
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.clientId, clientId),
-        eq(tickets.contactId, contactId),
-        before ? sql`(${tickets.lastMessageAt}, ${tickets.id}) < (${before.at}, ${before.id})` : undefined,
-      ),
-    )
-    .orderBy(desc(tickets.lastMessageAt), desc(tickets.id))
-    .limit(limit);
-}
-
-export async function contactHasTickets(db: DbOrTx, clientId: string, contactId: string) {
-  const [row] = await db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(and(eq(tickets.clientId, clientId), eq(tickets.contactId, contactId)))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Deletes a contact with its identities, tags and group memberships (member counts kept in step). */

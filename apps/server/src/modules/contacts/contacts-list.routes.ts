@@ -4,32 +4,33 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
 import { registerContactFieldRoutes } from './contact-fields.routes.js';
 import * as collections from './contact-groups.service.js';
+import type { ContactTickets } from './contact-tickets.js';
 import * as crm from './contacts-list.service.js';
 
 /**
  * The contact pages (001 §2 Contacts [CONTACT]): contacts, customer groups, contact tags and custom
  * fields. Reading needs CONTACT READ; adding, editing and deleting need the matching action.
  */
-export function registerContactCrmRoutes(r: RouteRegistrar, deps: ServerDeps) {
+export function registerContactCrmRoutes(r: RouteRegistrar, deps: ServerDeps, tickets: ContactTickets) {
   const auth = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request);
 
   route(r, contactCrmEndpoints.list, needs('CONTACT', 'READ'), ({ query, request }) =>
     crm.listContacts(deps, auth(request), query),
   );
   route(r, contactCrmEndpoints.create, needs('CONTACT', 'CREATE'), ({ body, request }) =>
-    crm.createContact(deps, auth(request), body),
+    crm.createContact(deps, tickets, auth(request), body),
   );
   route(r, contactCrmEndpoints.profile, needs('CONTACT', 'READ'), ({ params, request }) =>
-    crm.getContactProfile(deps, auth(request), params.id!),
+    crm.getContactProfile(deps, tickets, auth(request), params.id!),
   );
   route(r, contactCrmEndpoints.saveProfile, needs('CONTACT', 'UPDATE'), ({ params, body, request }) =>
-    crm.saveContactProfile(deps, auth(request), params.id!, body),
+    crm.saveContactProfile(deps, tickets, auth(request), params.id!, body),
   );
   route(r, contactCrmEndpoints.remove, needs('CONTACT', 'DELETE'), ({ params, request }) =>
-    crm.deleteContact(deps, auth(request), params.id!),
+    crm.deleteContact(deps, tickets, auth(request), params.id!),
   );
   route(r, contactCrmEndpoints.chats, needs('CONTACT', 'READ'), ({ params, query, request }) =>
-    crm.listContactChats(deps, auth(request), params.id!, query),
+    crm.listContactChats(deps, tickets, auth(request), params.id!, query),
   );
   route(r, contactCrmEndpoints.broadcasts, needs('CONTACT', 'READ'), ({ params, query, request }) =>
     crm.listContactBroadcastHistory(deps, auth(request), params.id!, query),

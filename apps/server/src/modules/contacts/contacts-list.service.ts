@@ -4,7 +4,6 @@ import type {
   ContactProfile,
   contactListQuerySchema,
   contactProfileInputSchema,
-  TicketStatus,
 } from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
@@ -13,9 +12,9 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
 import { listContactBroadcasts } from '../broadcasts/contact-history.js';
-import { displayIdOf } from '../tickets/tickets.service.js';
 import { checkCustomValues } from './contact-fields.service.js';
 import { requireOwnContactRefs } from './contact-refs.js';
+import type { ContactTickets } from './contact-tickets.js';
 import { findContact, lockPhone, phoneTaken } from './contacts.repository.js';
 import {
   duplicatePhone,
@@ -74,10 +73,11 @@ export async function listContacts(
 /** The contact page's detail: the inbox panel's detail plus tags, groups and the CRM fields. */
 export async function getContactProfile(
   deps: ServerDeps,
+  tickets: ContactTickets,
   auth: AuthContext,
   id: string,
 ): Promise<ContactProfile> {
-  const detail = await getContactDetail(deps, auth, id);
+  const detail = await getContactDetail(deps, tickets, auth, id);
   const [extras, tags, groups] = await Promise.all([
     repo.findContactExtras(deps.db, auth.clientId, id),
     repo.tagsOfContacts(deps.db, auth.clientId, [id]),
@@ -130,6 +130,7 @@ const NO_EXTRAS: repo.ContactExtras = {
  */
 export async function createContact(
   deps: ServerDeps,
+  tickets: ContactTickets,
   auth: AuthContext,
   input: ProfileInput,
 ): Promise<ContactProfile> {
@@ -155,7 +156,7 @@ export async function createContact(
       await repo.setContactGroups(tx, auth.clientId, id, input.groupIds ?? []);
     }),
   );
-  return getContactProfile(deps, auth, id);
+  return getContactProfile(deps, tickets, auth, id);
 }
 
 /**
@@ -164,6 +165,7 @@ export async function createContact(
  */
 export async function saveContactProfile(
   deps: ServerDeps,
+  tickets: ContactTickets,
   auth: AuthContext,
   id: string,
   input: ProfileInput,
@@ -172,24 +174,29 @@ export async function saveContactProfile(
   if (!current) throw notFound();
   await requireOwnTagsAndGroups(deps, auth, input);
   const extras = await extrasOf(deps, auth, input, current);
-  await updateContact(deps, auth, id, { name: input.name, phone: input.phone, email: input.email });
+  await updateContact(deps, tickets, auth, id, { name: input.name, phone: input.phone, email: input.email });
   await deps.db.transaction(async (tx) => {
     await repo.updateContactExtras(tx, auth.clientId, id, extras);
     if (input.tagIds) await repo.setContactTags(tx, auth.clientId, id, input.tagIds);
     if (input.groupIds) await repo.setContactGroups(tx, auth.clientId, id, input.groupIds);
   });
-  return getContactProfile(deps, auth, id);
+  return getContactProfile(deps, tickets, auth, id);
 }
 
 /**
  * 001 §2 delete contact (after confirmation in the web app). A contact with chats keeps them: their
  * tickets name the contact, so it cannot be deleted (409).
  */
-export async function deleteContact(deps: ServerDeps, auth: AuthContext, id: string) {
+export async function deleteContact(
+  deps: ServerDeps,
+  tickets: ContactTickets,
+  auth: AuthContext,
+  id: string,
+) {
   const contact = await findContact(deps.db, auth.clientId, id);
   if (!contact) throw notFound();
   await deps.db.transaction(async (tx) => {
-    if (await repo.contactHasTickets(tx, auth.clientId, id)) throw conflict('contacts.hasChats');
+    if (await tickets.exists(tx, auth.clientId, id)) throw conflict('contacts.hasChats');
     await repo.deleteContact(tx, auth.clientId, id);
   });
   return { ok: true as const };
@@ -216,6 +223,7 @@ export async function listContactBroadcastHistory(
 /** 001 §2 contact detail, chat history: every ticket of the contact, latest activity first. */
 export async function listContactChats(
   deps: ServerDeps,
+  tickets: ContactTickets,
   auth: AuthContext,
   id: string,
   query: { cursor?: string | undefined; limit: number },
@@ -223,18 +231,12 @@ export async function listContactChats(
   if (!(await findContact(deps.db, auth.clientId, id))) throw notFound();
   const before = query.cursor ? decodeTimeCursor(query.cursor) : null;
   if (query.cursor && !before) throw badRequest('validation.invalid');
-  const rows = await repo.listContactTickets(deps.db, auth.clientId, id, before, query.limit + 1);
+  const rows = await tickets.list(deps.db, auth.clientId, id, before, query.limit + 1);
   const { page, nextCursor } = keysetPage(rows, query.limit, (last) =>
     encodeTimeCursor(last.lastMessageAt, last.id),
   );
   return {
-    items: page.map((t) => ({
-      id: t.id,
-      displayId: displayIdOf(t.displayNumber),
-      status: t.status as TicketStatus,
-      channel: t.channel as ChannelCode,
-      lastMessageAt: t.lastMessageAt.getTime(),
-    })),
+    items: page.map((t) => ({ ...t, lastMessageAt: t.lastMessageAt.getTime() })),
     nextCursor,
   };
 }

@@ -1,8 +1,6 @@
-import { CONTACT_RECENT_TICKETS } from '@sapa/contracts';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { tickets } from '../tickets/tickets.schema.js';
 import { contactIdentities, contacts } from './contacts.schema.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -26,22 +24,6 @@ export async function listIdentities(db: DbOrTx, clientId: string, contactId: st
     .from(contactIdentities)
     .where(and(eq(contactIdentities.clientId, clientId), eq(contactIdentities.contactId, contactId)))
     .orderBy(asc(contactIdentities.createdAt));
-}
-
-/** The contact's latest tickets, newest activity first. */
-export async function listRecentTickets(db: DbOrTx, clientId: string, contactId: string) {
-  return db
-    .select({
-      id: tickets.id,
-      displayNumber: tickets.displayNumber,
-      status: tickets.status,
-      channel: tickets.channel,
-      lastMessageAt: tickets.lastMessageAt,
-    })
-    .from(tickets)
-    .where(and(eq(tickets.clientId, clientId), eq(tickets.contactId, contactId)))
-    .orderBy(desc(tickets.lastMessageAt), desc(tickets.id))
-    .limit(CONTACT_RECENT_TICKETS);
 }
 
 /** Serialises edits that set the same phone in a business until the transaction ends (no unique index). */

@@ -1,12 +1,16 @@
-import { type ChannelCode, type ContactDetail, normalisePhone } from '@sapa/contracts';
+import {
+  type ChannelCode,
+  CONTACT_RECENT_TICKETS,
+  type ContactDetail,
+  normalisePhone,
+} from '@sapa/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import { publishTicketsUpdated } from '../tickets/ticket-properties.service.js';
-import { displayIdOf } from '../tickets/tickets.service.js';
+import type { ContactTickets } from './contact-tickets.js';
 import * as repo from './contacts.repository.js';
 import { contacts } from './contacts.schema.js';
 
@@ -91,6 +95,7 @@ export async function duplicatePhoneAsConflict<T>(write: Promise<T>): Promise<T>
 /** 000 §2 inbox contact detail panel: the contact, how each channel knows them, and their latest tickets. */
 export async function getContactDetail(
   deps: ServerDeps,
+  tickets: ContactTickets,
   auth: AuthContext,
   id: string,
 ): Promise<ContactDetail> {
@@ -98,7 +103,7 @@ export async function getContactDetail(
   if (!contact) throw notFound();
   const [identities, recent] = await Promise.all([
     repo.listIdentities(deps.db, auth.clientId, id),
-    repo.listRecentTickets(deps.db, auth.clientId, id),
+    tickets.list(deps.db, auth.clientId, id, null, CONTACT_RECENT_TICKETS),
   ]);
   return {
     id: contact.id,
@@ -111,13 +116,7 @@ export async function getContactDetail(
       handle: i.externalId,
       createdAt: i.createdAt.getTime(),
     })),
-    recentTickets: recent.map((t) => ({
-      id: t.id,
-      displayId: displayIdOf(t.displayNumber),
-      status: t.status,
-      channel: t.channel as ChannelCode,
-      lastMessageAt: t.lastMessageAt.getTime(),
-    })),
+    recentTickets: recent.map((t) => ({ ...t, lastMessageAt: t.lastMessageAt.getTime() })),
     createdAt: contact.createdAt.getTime(),
     updatedAt: contact.updatedAt.getTime(),
   };
@@ -130,6 +129,7 @@ export async function getContactDetail(
  */
 export async function updateContact(
   deps: ServerDeps,
+  tickets: ContactTickets,
   auth: AuthContext,
   id: string,
   input: { name: string; phone?: string | null | undefined; email?: string | null | undefined },
@@ -154,6 +154,6 @@ export async function updateContact(
   );
   // The ticket lists show the contact's name and number.
   if (input.name !== contact.name || phone !== contact.phone)
-    await publishTicketsUpdated(deps, auth.clientId, { contactId: id });
-  return getContactDetail(deps, auth, id);
+    await tickets.contactChanged(deps, auth.clientId, id);
+  return getContactDetail(deps, tickets, auth, id);
 }

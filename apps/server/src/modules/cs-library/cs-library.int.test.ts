@@ -11,7 +11,7 @@ import { openWhatsappTicket } from '../../../test/ticket-fixtures.js';
 import { startSimulatedBusiness } from '../../../test/whatsapp-simulator.js';
 import { defineJobs } from '../../app.js';
 import { authContextOf } from '../../platform/auth/route-access.js';
-import { messages } from '../tickets/tickets.schema.js';
+import { messages } from '../conversations/index.js';
 import { applyMacro } from './macros.service.js';
 
 /** Quick replies, remarks, chat tags (001 §3, §8) and macros (000 §2, §3, §7 GET csplatform/macros). */

@@ -2,7 +2,7 @@ import { LIBRARY_KINDS, languageFromHeader, libraryEndpoints, macroEndpoints } f
 import { needs, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
-import type { InboxJobs } from '../inbox/inbox.service.js';
+import type { InboxJobs } from '../conversations/index.js';
 import * as library from './cs-library.service.js';
 import * as macros from './macros.service.js';
 

@@ -16,10 +16,14 @@ import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
+import {
+  getTicketSummary,
+  type InboxJobs,
+  resolveTicket,
+  sendMessage,
+  updateTicketProperties,
+} from '../conversations/index.js';
 import { users } from '../identity/identity.schema.js';
-import { type InboxJobs, resolveTicket, sendMessage } from '../inbox/inbox.service.js';
-import { updateTicketProperties } from '../tickets/ticket-properties.service.js';
-import { getTicketSummary } from '../tickets/tickets.service.js';
 import * as repo from './cs-library.repository.js';
 import { titleTaken, titleTakenOnRace } from './cs-library.service.js';
 

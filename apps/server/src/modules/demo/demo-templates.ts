@@ -1,11 +1,9 @@
 import { CHAT_WINDOW_MS } from '@sapa/contracts';
-import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { upsertContactByIdentity } from '../contacts/contacts.service.js';
+import { findOrOpenTicket, recordHistory } from '../conversations/index.js';
 import { insertTemplates } from '../templates/templates.repository.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
-import { findOrOpenTicket, previewOf } from '../tickets/tickets.service.js';
 
 /** Approved demo templates: a follow-up with the contact's name, a new-message greeting, an order update. */
 export async function seedDemoTemplates(db: DbOrTx, clientId: string) {
@@ -87,7 +85,7 @@ export async function seedExpiredDemoChat(db: DbOrTx, clientId: string, channelA
     createdAt: answered,
     updatedAt: answered,
   };
-  await db.insert(messages).values([
+  await recordHistory(db, { clientId, ticketId: ticket.id }, [
     {
       ...base,
       id: uuidv7(),
@@ -100,16 +98,4 @@ export async function seedExpiredDemoChat(db: DbOrTx, clientId: string, channelA
     },
     reply,
   ]);
-  await db
-    .update(tickets)
-    .set({
-      lastCustomerMessageAt: asked,
-      lastMessageAt: answered,
-      lastMessagePreview: previewOf(reply),
-      lastMessageDirection: 'out',
-      lastMessageStatus: 'read',
-      responded: true,
-      updatedAt: answered,
-    })
-    .where(and(eq(tickets.clientId, clientId), eq(tickets.id, ticket.id)));
 }

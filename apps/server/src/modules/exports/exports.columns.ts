@@ -7,7 +7,7 @@ import {
   TICKET_LIST_COLUMN_KEYS,
   type TicketListColumnKey,
 } from '@sapa/contracts';
-import { displayIdOf } from '../tickets/tickets.service.js';
+import { displayIdOf } from '../conversations/index.js';
 import type { Cell } from './table-writers.js';
 
 /**

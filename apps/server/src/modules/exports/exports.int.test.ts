@@ -19,8 +19,8 @@ import { makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
 import { connectWhatsapp } from '../../../test/whatsapp.js';
 import { contacts } from '../contacts/contacts.schema.js';
-import { csConfigurations } from '../teams/teams.schema.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
+import { messages, tickets } from '../conversations/index.js';
+import { csConfigurations } from '../teams/index.js';
 import { createExportLinkSigner } from './exports.links.js';
 
 /** Downloads (000 §2 chat list download, §3 export history request, §7 export-history, §8, §9 31 days). */

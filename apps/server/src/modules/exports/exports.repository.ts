@@ -2,6 +2,7 @@ import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { contacts } from '../contacts/contacts.schema.js';
+import { tickets } from '../conversations/index.js';
 import { users } from '../identity/identity.schema.js';
 import {
   afterPosition,
@@ -14,7 +15,6 @@ import {
   openingAgentId,
 } from '../search/search.repository.js';
 import { shownStatus } from '../search/search.rules.js';
-import { tickets } from '../tickets/tickets.schema.js';
 import type { ExportMessage, ExportTicket } from './exports.columns.js';
 import { exportRequests } from './exports.schema.js';
 

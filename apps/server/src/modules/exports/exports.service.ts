@@ -24,9 +24,10 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
 import { keysetPage } from '../../platform/http/pagination.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
+import { maskPhone } from '../conversations/index.js';
 import { countUpTo, type KeysetSort } from '../search/search.repository.js';
 import { chatHistoryWhere, ticketListWhere } from '../search/search.service.js';
-import { getConfiguration, hidesPhone, maskPhone } from '../teams/agents.service.js';
+import { getConfiguration, hidesPhone } from '../teams/index.js';
 import {
   type ExportTicket,
   exportColumns,

@@ -3,7 +3,7 @@ import { AUTHENTICATED, PUBLIC, requireAuth } from '../../platform/auth/route-ac
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
 import type { SendNotificationJob } from '../notifications/notifications.jobs.js';
-import { setAgentStatus } from '../teams/agents.service.js';
+import { setAgentStatus } from '../teams/index.js';
 import * as account from './account.service.js';
 import { MeCache } from './me-cache.js';
 import * as reset from './password-reset.service.js';

@@ -4,10 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { ServerDeps } from '../../platform/deps.js';
 import { channelAccounts } from '../channels/channels.schema.js';
+import { mediaStorage, uploads } from '../conversations/index.js';
 import { DEMO_BUSINESS_NAME } from '../demo/demo.seed.js';
 import { clients } from '../tenancy/tenancy.schema.js';
-import { mediaStorage } from '../tickets/media-storage.js';
-import { uploads } from '../tickets/tickets.schema.js';
 import { insertLivechatAccount, publicBaseOf } from './livechat.service.js';
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {

@@ -15,8 +15,7 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.js';
 import { channelAccounts, type LiveChatConfig } from '../channels/channels.schema.js';
 import { type ChannelAccountRow, toChannelAccount } from '../channels/channels.service.js';
-import { mediaStorage } from '../tickets/media-storage.js';
-import { uploads } from '../tickets/tickets.schema.js';
+import { mediaStorage, uploads } from '../conversations/index.js';
 import { type DomainCheck, domainCheck } from './livechat-domain.js';
 import { checkLogo } from './livechat-files.js';
 

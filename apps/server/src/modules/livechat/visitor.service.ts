@@ -23,18 +23,20 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/http/errors.js';
 import type { ChannelAccountRow } from '../channels/channels.service.js';
 import { findAccountById } from '../channels/channels.service.js';
-import { updateTicketLastStatus } from '../channels/outbound/outbound-send.job.js';
 import { fillContactDetails, upsertContactByIdentity } from '../contacts/contacts.service.js';
-import { mediaStorage } from '../tickets/media-storage.js';
-import { publishMessageUpdated, publishRealtime } from '../tickets/realtime.js';
-import { messages, type StoredMedia, tickets, uploads } from '../tickets/tickets.schema.js';
 import {
-  findOrOpenTicket,
-  getTicketSummary,
+  applyStatuses,
+  findMessageByClientMessageId,
+  type InboundMessage,
+  ingestInbound,
   type MessageRow,
-  previewOf,
-  toMessage,
-} from '../tickets/tickets.service.js';
+  mediaStorage,
+  messages,
+  publishIngested,
+  type StoredMedia,
+  tickets,
+  uploads,
+} from '../conversations/index.js';
 import { livechatVisitors } from './livechat.schema.js';
 import { livechatConfigOf, markEmbedded } from './livechat.service.js';
 import { uuidFromKey } from './livechat-files.js';
@@ -106,8 +108,6 @@ export async function widgetConfig(
     },
   };
 }
-
-const STATUS_RANK = { delivered: 2, read: 3 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -295,79 +295,32 @@ export async function visitorSend(
   }
   const keyBase = createHash('sha256').update(`${visitor.id}:${body.clientMessageId}`).digest('hex');
   const now = new Date();
-  const created: MessageRow[] = [];
-  let first: MessageRow | undefined;
-  await deps.db.transaction(async (tx) => {
-    const ticket = await findOrOpenTicket(tx, {
+  const batch: InboundMessage[] = parts.map((part, i) => {
+    const id = uuidv7();
+    return {
       clientId: visitor.clientId,
-      contactId: visitor.contactId,
       channel: 'LVC',
       channelAccountId: account.id,
-      at: now,
-    });
-    for (const [i, part] of parts.entries()) {
-      const clientMessageId = uuidFromKey(createHash('sha256').update(`${keyBase}:${i}`).digest('hex'));
-      const id = uuidv7();
-      const [row] = await tx
-        .insert(messages)
-        .values({
-          clientId: visitor.clientId,
-          id,
-          ticketId: ticket.id,
-          channelAccountId: account.id,
-          direction: 'in',
-          visibility: 'public',
-          type: part.type,
-          text: part.text,
-          // The agent's media route serves /api/media/<client>/<storage id>; the upload's bytes are there.
-          media: part.media && part.mediaKey ? { ...part.media, url: `/api/media/${part.mediaKey}` } : null,
-          status: 'received',
-          providerMessageId: id,
-          clientMessageId,
-          createdAt: new Date(now.getTime() + i),
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (row) created.push(row);
-      else if (i === 0) {
-        const [existing] = await tx
-          .select()
-          .from(messages)
-          .where(and(eq(messages.clientId, visitor.clientId), eq(messages.clientMessageId, clientMessageId)));
-        first = existing;
-      }
-      if (i === 0 && row) first = row;
-    }
-    const last = created.at(-1);
-    if (last)
-      await tx
-        .update(tickets)
-        .set({
-          lastMessageAt: sql`greatest(${tickets.lastMessageAt}, ${last.createdAt.toISOString()}::timestamptz)`,
-          lastMessagePreview: previewOf(last),
-          lastMessageDirection: 'in',
-          lastMessageStatus: 'received',
-          lastCustomerMessageAt: last.createdAt,
-          unreadCount: sql`${tickets.unreadCount} + ${created.length}`,
-          responded: false,
-          updatedAt: now,
-        })
-        .where(and(eq(tickets.clientId, visitor.clientId), eq(tickets.id, ticket.id)));
+      sender: { contactId: visitor.contactId },
+      id,
+      providerMessageId: id,
+      clientMessageId: uuidFromKey(createHash('sha256').update(`${keyBase}:${i}`).digest('hex')),
+      type: part.type,
+      text: part.text,
+      // The agent's media route serves /api/media/<client>/<storage id>; the upload's bytes are there.
+      media: part.media && part.mediaKey ? { ...part.media, url: `/api/media/${part.mediaKey}` } : null,
+      at: new Date(now.getTime() + i),
+    };
   });
+  const outcome = await deps.db.transaction((tx) => ingestInbound(tx, { messages: batch }));
+  const first =
+    outcome.created.find((r) => r.id === batch[0]!.id) ??
+    (await findMessageByClientMessageId(deps.db, visitor.clientId, batch[0]!.clientMessageId!));
   if (!first) throw notFound();
-  for (const row of created) {
-    const ticket = await getTicketSummary(deps.db, visitor.clientId, row.ticketId);
-    if (ticket)
-      await publishRealtime(deps, {
-        type: 'message.created',
-        clientId: visitor.clientId,
-        ticket,
-        message: toMessage(row),
-      });
-    // The visitor's other tabs show it too.
+  await publishIngested(deps, outcome);
+  // The visitor's other tabs show it too.
+  for (const row of outcome.created)
     await publishToVisitor({ type: 'message', message: toWidgetMessage(account, row) });
-  }
   return toWidgetMessage(account, first);
 }
 
@@ -386,20 +339,19 @@ export async function applyReceipts(
   for (const { id } of own) {
     // Monotonic like provider statuses (pending < sent < delivered < read), by message id: a receipt may
     // arrive before the send job has recorded the send.
-    const [updated] = await deps.db
-      .update(messages)
-      .set({ status, updatedAt: new Date() })
-      .where(
-        and(
-          eq(messages.clientId, visitor.clientId),
-          eq(messages.id, id),
-          sql`(case ${messages.status} when 'pending' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 9 end) < ${STATUS_RANK[status]}`,
-        ),
-      )
-      .returning();
+    const outcome = await deps.db.transaction((tx) =>
+      applyStatuses(tx, [
+        {
+          clientId: visitor.clientId,
+          channelAccountId: visitor.channelAccountId,
+          ref: { messageId: id },
+          status,
+        },
+      ]),
+    );
+    const updated = outcome.updated[0];
     if (!updated) continue;
-    await updateTicketLastStatus(deps, updated);
-    await publishMessageUpdated(deps, visitor.clientId, updated);
+    await publishIngested(deps, outcome);
     await publishToVisitor({ type: 'message.status', id: updated.id, status: updated.status });
   }
   return { ok: true as const };

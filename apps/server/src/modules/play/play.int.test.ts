@@ -7,8 +7,7 @@ import { makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
 import { openWhatsappTicket } from '../../../test/ticket-fixtures.js';
 import { connectWhatsapp } from '../../../test/whatsapp.js';
-import { ticketAuditLog, ticketTransfers } from '../teams/teams.schema.js';
-import { tickets } from '../tickets/tickets.schema.js';
+import { ticketAuditLog, tickets, ticketTransfers } from '../conversations/index.js';
 import { clearSessionsHolding } from './play.repository.js';
 import { playSessions, playSkips } from './play.schema.js';
 

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tickets } from '../conversations/index.js';
 import { clients } from '../tenancy/tenancy.schema.js';
-import { tickets } from '../tickets/tickets.schema.js';
 
 /** A saved ticket view: a name and filters over the ticket list (000 §2 ticket view; §7 GET /views/list). */
 export const ticketViews = pgTable(

@@ -12,9 +12,13 @@ import type { DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, conflict, forbidden } from '../../platform/http/errors.js';
 import { REALTIME_TOPIC } from '../../platform/realtime/realtime-hub.js';
-import { agentBlockOf } from '../teams/agents.service.js';
-import { publishRealtime } from '../tickets/realtime.js';
-import { getTicket, getTicketSummary } from '../tickets/tickets.service.js';
+import {
+  agentBlockOf,
+  getTicket,
+  getTicketSummary,
+  publishRealtime,
+  releaseTicket,
+} from '../conversations/index.js';
 import { findViewRow } from '../views/views.repository.js';
 import { requireView, toTicketView } from '../views/views.service.js';
 import {
@@ -25,7 +29,6 @@ import {
   type PlaylistScope,
   type PlaySessionRow,
   peekTicket,
-  releaseTicket,
   STOPPED,
   saveSession,
 } from './play.repository.js';

@@ -12,9 +12,9 @@ import { bearer, makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { connectWhatsapp } from '../../../test/whatsapp.js';
 import { contacts } from '../contacts/contacts.schema.js';
-import { csConfigurations, csGroups } from '../teams/teams.schema.js';
+import { messages, ticketCounters, tickets } from '../conversations/index.js';
+import { csConfigurations, csGroups } from '../teams/index.js';
 import { ticketFormStates } from '../ticket-forms/ticket-forms.schema.js';
-import { messages, ticketCounters, tickets } from '../tickets/tickets.schema.js';
 import { streamTicketList } from './search.service.js';
 
 /** Find (000 §2 chat list and chat history, §3 column keys and filter defaults, §6 access). */

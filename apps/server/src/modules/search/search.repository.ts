@@ -4,10 +4,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { searchCondition } from '../contacts/contacts-list.repository.js';
+import { messages, tickets } from '../conversations/index.js';
 import { users } from '../identity/identity.schema.js';
-import { csGroups } from '../teams/teams.schema.js';
+import { csGroups } from '../teams/index.js';
 import { ticketFormStates } from '../ticket-forms/ticket-forms.schema.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
 import { containsPattern, dayRange, EXPIRING_CHANNELS } from './search.rules.js';
 import { ticketListPreferences } from './search.schema.js';
 

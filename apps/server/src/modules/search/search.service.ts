@@ -18,10 +18,8 @@ import type { DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { keysetPage } from '../../platform/http/pagination.js';
-import { listMessages } from '../inbox/inbox.service.js';
-import { getConfiguration, hidesPhone, maskPhone } from '../teams/agents.service.js';
-import { visibleTicketsWhere } from '../teams/visibility.js';
-import { displayIdOf } from '../tickets/tickets.service.js';
+import { displayIdOf, listMessages, maskPhone, visibleTicketsWhere } from '../conversations/index.js';
+import { getConfiguration, hidesPhone } from '../teams/index.js';
 import {
   afterPosition,
   chatHistoryConditions,

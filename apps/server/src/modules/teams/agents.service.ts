@@ -7,7 +7,6 @@ import {
   csCapabilitiesOf,
   DEFAULT_MAX_CONCURRENT_CHATS,
   HIDE_PHONE_BIT,
-  type TicketSummary,
 } from '@sapa/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/route-access.js';
@@ -16,9 +15,9 @@ import type { ServerDeps } from '../../platform/deps.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { memberships, users } from '../identity/identity.schema.js';
-import { tickets } from '../tickets/tickets.schema.js';
-import { requestAutoAssign } from './assignment.service.js';
+import { requestAutoAssign } from './auto-assign-request.js';
 import { agentStates, csConfigurations, csGroupMembers } from './teams.schema.js';
+import type { TicketLoad } from './ticket-load.js';
 
 const DEFAULT_CONFIGURATION: CsConfiguration = {
   featureCs: 0,
@@ -115,28 +114,8 @@ export function hidesPhone(
   return (flags & HIDE_PHONE_BIT) !== 0;
 }
 
-/** Keeps the last three digits of a phone-like handle: 6281277005566 → ••••••••••566. */
-export function maskPhone(handle: string): string {
-  if (!/^\+?\d{5,}$/.test(handle)) return handle;
-  return `${'•'.repeat(handle.length - 3)}${handle.slice(-3)}`;
-}
-
-/** The summary with its contact's phone number masked. */
-export function maskSummary(t: TicketSummary): TicketSummary {
-  return { ...t, contact: { ...t.contact, handle: maskPhone(t.contact.handle) } };
-}
-
-/** A function that masks ticket summaries for this caller (identity when nothing is hidden). */
-export async function summaryMaskFor(
-  db: DbOrTx,
-  auth: Pick<AuthContext, 'clientId' | 'csPosition'>,
-): Promise<(t: TicketSummary) => TicketSummary> {
-  if (!auth.csPosition) return (t) => t;
-  if (!hidesPhone(await getConfiguration(db, auth.clientId), auth.csPosition)) return (t) => t;
-  return maskSummary;
-}
-
-async function stateOf(db: DbOrTx, clientId: string, userId: string) {
+/** An agent's availability and chat limit (000 §3 agentStatus). */
+export async function agentStateOf(db: DbOrTx, clientId: string, userId: string) {
   const [row] = await db
     .select()
     .from(agentStates)
@@ -147,28 +126,8 @@ async function stateOf(db: DbOrTx, clientId: string, userId: string) {
   };
 }
 
-/**
- * Why an agent may not be handed another chat now (000 §3 agentStatus, maximum concurrent chats), or null
- * when they may: offline, or as many open chats as their maximum.
- */
-export async function agentBlockOf(
-  db: DbOrTx,
-  clientId: string,
-  userId: string,
-): Promise<'offline' | 'atCapacity' | null> {
-  const state = await stateOf(db, clientId, userId);
-  if (state.status === 'offline') return 'offline';
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tickets)
-    .where(
-      and(eq(tickets.clientId, clientId), eq(tickets.assigneeId, userId), eq(tickets.status, 'assigned')),
-    );
-  return Number(row?.n ?? 0) >= state.maxConcurrentChats ? 'atCapacity' : null;
-}
-
 export async function getCsMe(deps: ServerDeps, auth: AuthContext): Promise<CsMe> {
-  const state = await stateOf(deps.db, auth.clientId, auth.userId);
+  const state = await agentStateOf(deps.db, auth.clientId, auth.userId);
   const config = await getConfiguration(deps.db, auth.clientId);
   return {
     csPosition: auth.csPosition,
@@ -202,6 +161,7 @@ export async function setAgentStatus(
 /** The business's members who work in the inbox (a CS position), with status, load and groups. */
 export async function listAgents(
   db: DbOrTx,
+  load: TicketLoad,
   clientId: string,
   filter: { userId?: string; groupId?: string } = {},
 ): Promise<CsAgent[]> {
@@ -225,8 +185,6 @@ export async function listAgents(
       active: sql<boolean>`${users.status} = 'active'`,
       status: agentStates.status,
       max: agentStates.maxConcurrentChats,
-      openTickets: sql<number>`(select count(*) from ${tickets} t where t.client_id = ${memberships.clientId}
-        and t.assignee_id = ${memberships.userId} and t.status = 'assigned')::int`,
       groupIds: sql<string[]>`coalesce((select array_agg(g.group_id::text order by g.created_at)
         from ${csGroupMembers} g where g.client_id = ${memberships.clientId}
         and g.user_id = ${memberships.userId}), '{}'::text[])`,
@@ -240,6 +198,11 @@ export async function listAgents(
     .where(and(...conditions))
     .orderBy(asc(users.name), asc(memberships.userId))
     .limit(1000);
+  const open = await load.openTicketsByAgent(
+    db,
+    clientId,
+    rows.map((r) => r.userId),
+  );
   return rows.map((r) => {
     const position = r.csPosition as CsPosition | null;
     return {
@@ -250,7 +213,7 @@ export async function listAgents(
       agentRole: agentRoleOfPosition(position),
       status: r.status ?? 'online',
       maxConcurrentChats: r.max ?? DEFAULT_MAX_CONCURRENT_CHATS,
-      openTickets: Number(r.openTickets),
+      openTickets: open.get(r.userId) ?? 0,
       canBeAssigned: Boolean(r.active) && csCapabilitiesOf(position).canBeAssigned,
       groupIds: Array.isArray(r.groupIds) ? r.groupIds : [],
     };
@@ -259,11 +222,12 @@ export async function listAgents(
 
 export async function updateAgent(
   deps: ServerDeps,
+  load: TicketLoad,
   auth: AuthContext,
   userId: string,
   input: { maxConcurrentChats: number },
 ): Promise<CsAgent> {
-  const [agent] = await listAgents(deps.db, auth.clientId, { userId });
+  const [agent] = await listAgents(deps.db, load, auth.clientId, { userId });
   if (!agent) throw notFound();
   const now = new Date();
   await deps.db
@@ -274,24 +238,6 @@ export async function updateAgent(
       set: { maxConcurrentChats: input.maxConcurrentChats, updatedAt: now },
     });
   await requestAutoAssign(deps, auth.clientId);
-  const [updated] = await listAgents(deps.db, auth.clientId, { userId });
+  const [updated] = await listAgents(deps.db, load, auth.clientId, { userId });
   return updated!;
-}
-
-/** 001 §5: a user cannot be deleted while assigned or open tickets exist (a `UserDeletionGuard`). */
-export function hasOpenTickets(db: DbOrTx) {
-  return async (clientId: string, userId: string): Promise<boolean> => {
-    const [row] = await db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.clientId, clientId),
-          eq(tickets.assigneeId, userId),
-          sql`${tickets.status} in ('unassigned', 'assigned')`,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
-  };
 }

@@ -9,10 +9,10 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { MEMBER_ROWS } from '../identity/identity.repository.js';
 import { memberships } from '../identity/identity.schema.js';
-import { tickets } from '../tickets/tickets.schema.js';
 import { listAgents } from './agents.service.js';
-import { requestAutoAssign } from './assignment.service.js';
+import { requestAutoAssign } from './auto-assign-request.js';
 import { csGroupMembers, csGroups } from './teams.schema.js';
+import type { TicketLoad } from './ticket-load.js';
 
 type GroupInput = ReturnType<typeof csGroupInputSchema.parse>;
 type GroupRow = typeof csGroups.$inferSelect;
@@ -143,7 +143,13 @@ export function updateGroup(
 }
 
 /** 000 §5: the default group cannot be deleted, and a group must have no members first. */
-export async function deleteGroup(deps: ServerDeps, auth: AuthContext, id: string, language: 'id' | 'en') {
+export async function deleteGroup(
+  deps: ServerDeps,
+  load: TicketLoad,
+  auth: AuthContext,
+  id: string,
+  language: 'id' | 'en',
+) {
   await deps.db.transaction(async (tx) => {
     const [group] = await tx
       .select()
@@ -161,24 +167,22 @@ export async function deleteGroup(deps: ServerDeps, auth: AuthContext, id: strin
       .limit(1);
     if (member) throw refuse('teams.groupNotEmpty');
     // Its waiting tickets go back to the default group.
-    await tx
-      .update(tickets)
-      .set({ groupId: null })
-      .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.groupId, id)));
+    await load.releaseGroupTickets(tx, auth.clientId, id);
     await tx.delete(csGroups).where(and(eq(csGroups.clientId, auth.clientId), eq(csGroups.id, id)));
   });
   await requestAutoAssign(deps, auth.clientId);
   return { ok: true as const };
 }
 
-export async function listGroupMembers(db: DbOrTx, clientId: string, groupId: string) {
+export async function listGroupMembers(db: DbOrTx, load: TicketLoad, clientId: string, groupId: string) {
   await getGroup(db, clientId, groupId);
-  return { items: await listAgents(db, clientId, { groupId }) };
+  return { items: await listAgents(db, load, clientId, { groupId }) };
 }
 
 /** 000 §7 POST /groupMembership: members must be users of the business with a CS position. */
 export async function addGroupMembers(
   deps: ServerDeps,
+  load: TicketLoad,
   auth: AuthContext,
   groupId: string,
   userIds: string[],
@@ -197,7 +201,7 @@ export async function addGroupMembers(
     .values(ids.map((userId) => ({ clientId: auth.clientId, groupId, userId })))
     .onConflictDoNothing();
   await requestAutoAssign(deps, auth.clientId);
-  return listGroupMembers(deps.db, auth.clientId, groupId);
+  return listGroupMembers(deps.db, load, auth.clientId, groupId);
 }
 
 export async function removeGroupMember(

@@ -8,11 +8,15 @@ import { startTestServer, type TestServer, waitFor } from '../../../test/harness
 import { connectChat, type TestSocket } from '../../../test/realtime-client.js';
 import { listenLocally, openWhatsappTicket } from '../../../test/ticket-fixtures.js';
 import { connectWhatsapp } from '../../../test/whatsapp.js';
-import { publishRealtime } from '../tickets/realtime.js';
-import { tickets } from '../tickets/tickets.schema.js';
-import { getTicketSummary } from '../tickets/tickets.service.js';
-import { assignTicket, runAutoAssign } from './assignment.service.js';
-import { agentStates, csConfigurations, ticketTransfers } from './teams.schema.js';
+import {
+  assignTicket,
+  getTicketSummary,
+  publishRealtime,
+  runAutoAssign,
+  tickets,
+  ticketTransfers,
+} from '../conversations/index.js';
+import { agentStates, csConfigurations } from './teams.schema.js';
 
 /** Groups, CS positions, assignment and the audit log (000 §2, §3, §4, §5, §6, §7, §8; 001 §5). */
 let server: TestServer;

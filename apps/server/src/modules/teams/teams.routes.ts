@@ -5,8 +5,7 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
 import * as agents from './agents.service.js';
 import * as groups from './groups.service.js';
-import { listTicketAudit, listTicketTransfers, namesInAudit } from './ticket-history.js';
-import { visibleTicketOf } from './visibility.js';
+import type { TicketLoad } from './ticket-load.js';
 
 const languageOf = (request: FastifyRequest) => languageFromHeader(request.headers['accept-language']);
 
@@ -16,7 +15,7 @@ const languageOf = (request: FastifyRequest) => languageFromHeader(request.heade
  * (groups, agents, configuration) takes inbox READ; managing takes CUSTOMER_SERVICE_SETTING (000 §6 user
  * index 0, owner and admin by default).
  */
-export function registerTeamRoutes(r: RouteRegistrar, deps: ServerDeps) {
+export function registerTeamRoutes(r: RouteRegistrar, deps: ServerDeps, load: TicketLoad) {
   const inbox = needs('CUSTOMER_SERVICE_INBOX', 'READ');
   const setting = (action: 'READ' | 'CREATE' | 'UPDATE' | 'DELETE') =>
     needs('CUSTOMER_SERVICE_SETTING', action);
@@ -26,10 +25,10 @@ export function registerTeamRoutes(r: RouteRegistrar, deps: ServerDeps) {
     agents.setAgentStatus(deps, requireAuth(request), body.status),
   );
   route(r, teamEndpoints.agents, inbox, async ({ request }) => ({
-    items: await agents.listAgents(deps.db, requireAuth(request).clientId),
+    items: await agents.listAgents(deps.db, load, requireAuth(request).clientId),
   }));
   route(r, teamEndpoints.updateAgent, setting('UPDATE'), ({ params, body, request }) =>
-    agents.updateAgent(deps, requireAuth(request), params.userId!, body),
+    agents.updateAgent(deps, load, requireAuth(request), params.userId!, body),
   );
   route(r, teamEndpoints.configuration, inbox, ({ request }) =>
     agents.getConfiguration(deps.db, requireAuth(request).clientId),
@@ -51,26 +50,15 @@ export function registerTeamRoutes(r: RouteRegistrar, deps: ServerDeps) {
     groups.updateGroup(deps, requireAuth(request), params.id!, body, languageOf(request)),
   );
   route(r, teamEndpoints.deleteGroup, setting('DELETE'), ({ params, request }) =>
-    groups.deleteGroup(deps, requireAuth(request), params.id!, languageOf(request)),
+    groups.deleteGroup(deps, load, requireAuth(request), params.id!, languageOf(request)),
   );
   route(r, teamEndpoints.groupMembers, setting('READ'), ({ params, request }) =>
-    groups.listGroupMembers(deps.db, requireAuth(request).clientId, params.id!),
+    groups.listGroupMembers(deps.db, load, requireAuth(request).clientId, params.id!),
   );
   route(r, teamEndpoints.addGroupMembers, setting('UPDATE'), ({ params, body, request }) =>
-    groups.addGroupMembers(deps, requireAuth(request), params.id!, body.userIds),
+    groups.addGroupMembers(deps, load, requireAuth(request), params.id!, body.userIds),
   );
   route(r, teamEndpoints.removeGroupMember, setting('UPDATE'), ({ params, request }) =>
     groups.removeGroupMember(deps, requireAuth(request), params.id!, params.userId!),
   );
-
-  // Ticket-scoped: the visibility check of every /api/tickets/:id route has let the caller through.
-  route(r, teamEndpoints.transfers, inbox, async ({ request }) => {
-    const ticket = visibleTicketOf(request);
-    return { items: await listTicketTransfers(deps.db, ticket.clientId, ticket.id) };
-  });
-  route(r, teamEndpoints.audit, inbox, async ({ request }) => {
-    const { clientId, id } = visibleTicketOf(request);
-    const items = await listTicketAudit(deps.db, clientId, id);
-    return { items, names: await namesInAudit(deps.db, clientId, items) };
-  });
 }

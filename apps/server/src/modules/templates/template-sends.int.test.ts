@@ -12,9 +12,8 @@ import { startSimulatedBusiness } from '../../../test/whatsapp-simulator.js';
 import { chatCreditMutations, chatCreditWallets } from '../billing/billing.schema.js';
 import { type ChannelAccountConfig, channelAccounts } from '../channels/channels.schema.js';
 import { upsertContactByIdentity } from '../contacts/contacts.service.js';
+import { findOrOpenTicket, messages, tickets } from '../conversations/index.js';
 import { clients } from '../tenancy/tenancy.schema.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
-import { findOrOpenTicket } from '../tickets/tickets.service.js';
 import { insertTemplates } from './templates.repository.js';
 
 /**

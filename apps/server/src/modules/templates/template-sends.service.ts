@@ -21,20 +21,22 @@ import { getAccount } from '../channels/channels.service.js';
 import type { sendJobSchema } from '../channels/outbound/outbound-send.job.js';
 import { contactIdentities, contacts } from '../contacts/contacts.schema.js';
 import { upsertContactByIdentity } from '../contacts/contacts.service.js';
-import { users } from '../identity/identity.schema.js';
-import { recordCreationTime } from '../ticket-forms/ticket-forms.service.js';
-import { publishRealtime } from '../tickets/realtime.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
 import {
+  assignOpenedTicket,
   displayIdOf,
   findOrOpenTicket,
   getTicket,
   getTicketSummary,
   type MessageRow,
-  previewOf,
+  messages,
+  publishRealtime,
+  recordOutbound,
   type TicketRow,
+  tickets,
   toMessage,
-} from '../tickets/tickets.service.js';
+} from '../conversations/index.js';
+import { users } from '../identity/identity.schema.js';
+import { recordCreationTime } from '../ticket-forms/ticket-forms.service.js';
 import { findUsableTemplate } from './templates.repository.js';
 import { renderTemplateMessage, type TemplateMessageContent } from './templates.service.js';
 
@@ -82,37 +84,21 @@ async function insertTemplateMessage(
   },
 ): Promise<MessageRow> {
   const { auth, ticket, now } = input;
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      clientId: auth.clientId,
-      id: uuidv7(),
-      ticketId: ticket.id,
-      channelAccountId: ticket.channelAccountId,
-      direction: 'out',
-      visibility: 'public',
-      type: 'template',
-      text: input.content.text,
-      payload: input.content.payload,
-      status: 'pending',
-      clientMessageId: input.clientMessageId,
-      senderUserId: auth.userId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const message = row!;
-  await tx
-    .update(tickets)
-    .set({
-      lastMessageAt: sql`greatest(${tickets.lastMessageAt}, ${now.toISOString()}::timestamptz)`,
-      lastMessagePreview: previewOf(message),
-      lastMessageDirection: 'out',
-      lastMessageStatus: 'pending',
-      responded: true,
-      updatedAt: now,
-    })
-    .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticket.id)));
+  const message = await recordOutbound(tx, {
+    clientId: auth.clientId,
+    id: uuidv7(),
+    ticketId: ticket.id,
+    channelAccountId: ticket.channelAccountId,
+    visibility: 'public',
+    type: 'template',
+    text: input.content.text,
+    payload: input.content.payload,
+    status: 'pending',
+    clientMessageId: input.clientMessageId,
+    senderUserId: auth.userId,
+    createdAt: now,
+    updatedAt: now,
+  });
   await chargeCredits(tx, {
     clientId: auth.clientId,
     amount: input.cost,
@@ -248,10 +234,7 @@ async function openNewTicket(
   // Another request opened the chat between the check and the insert: it is theirs.
   if (ticket.createdAt.getTime() !== now.getTime())
     throw conflict('newChat.activeChat', { recipient: 'newChat.activeChat' });
-  await tx
-    .update(tickets)
-    .set({ status: 'assigned', assigneeId: auth.userId, updatedAt: now })
-    .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticket.id)));
+  await assignOpenedTicket(tx, { clientId: auth.clientId, ticketId: ticket.id }, auth.userId, now);
   return ticket;
 }
 

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tickets } from '../conversations/index.js';
 import { clients } from '../tenancy/tenancy.schema.js';
-import { tickets } from '../tickets/tickets.schema.js';
 
 /** 000 §7 GET /fields: a custom ticket field (type, options for the select kinds). */
 export const ticketFields = pgTable(

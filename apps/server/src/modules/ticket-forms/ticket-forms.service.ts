@@ -12,8 +12,7 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import { updateTicketProperties } from '../tickets/ticket-properties.service.js';
-import { getTicketSummary } from '../tickets/tickets.service.js';
+import { getTicketSummary, updateTicketProperties } from '../conversations/index.js';
 import * as repo from './ticket-forms.repository.js';
 
 /** 001 §8 "Duplicate titles" for forms and fields too. */

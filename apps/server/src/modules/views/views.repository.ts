@@ -1,8 +1,8 @@
 import type { TicketViewFilters } from '@sapa/contracts';
 import { and, asc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { tickets } from '../conversations/index.js';
 import { ticketViews } from '../play/play.schema.js';
-import { tickets } from '../tickets/tickets.schema.js';
 
 export type TicketViewRow = typeof ticketViews.$inferSelect;
 

@@ -9,11 +9,10 @@ import { requireOwnedIds } from '../../platform/db/owned-ids.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
+import { selectSummaries, tickets, toTicketSummary } from '../conversations/index.js';
 import { MEMBER_ROWS } from '../identity/identity.repository.js';
 import { stopSessionsOnView } from '../play/play.repository.js';
-import { requireOwnCsGroups } from '../teams/groups.service.js';
-import { tickets } from '../tickets/tickets.schema.js';
-import { selectSummaries, toTicketSummary } from '../tickets/tickets.service.js';
+import { requireOwnCsGroups } from '../teams/index.js';
 import {
   deleteViewRow,
   findViewRow,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,7 @@ import { REALTIME_TOPIC } from './realtime-hub.js';
  * process publishes reaches the sockets of the other. Needs a real PostgreSQL (two processes cannot share
  * the embedded one), so it is skipped with SAPA_TEST_DB=pglite.
  */
+type Member = Awaited<ReturnType<typeof makeBusiness>>['members'][number];
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REPO = resolve(import.meta.dirname, '../../../../..');
@@ -165,7 +166,8 @@ describe.skipIf(testDbKind() === 'pglite')(
       const database = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize: 2 });
       try {
         await database.migrate();
-        biz = await makeBusiness(database.db, 'Dua Proses');
+        // Two Customer Service 2 agents: each sees only the chats assigned to them (000 §6).
+        biz = await makeBusiness(database.db, 'Dua Proses', [{ csPosition: 'CS2' }, { csPosition: 'CS2' }]);
       } finally {
         await database.close();
       }
@@ -209,6 +211,51 @@ describe.skipIf(testDbKind() === 'pglite')(
         await socket.next('cross-2');
         expect(socket.received.map(markerOf)).toEqual(['cross-1', 'cross-2']);
       }
+    });
+
+    it('decides from the audience the event carries: process 2 never saw the ticket, its CS 2 sockets still get only their own', async () => {
+      const [one, two] = processes as [ServerProcess, ServerProcess];
+      const [mine, theirs] = biz.members.slice(3) as [Member, Member];
+      const mineId = biz.userIds[mine.email]!;
+      const onTwo = await connectChat(two.base, (await login(one.base, mine.email)).accessToken);
+      const otherOnTwo = await connectChat(two.base, (await login(one.base, theirs.email)).accessToken);
+      sockets.push(onTwo, otherOnTwo);
+      const ticketId = randomUUID();
+      const now = Date.now();
+      await publisher?.publish(REALTIME_TOPIC, {
+        type: 'message.updated',
+        clientId: biz.clientId,
+        ticketId,
+        message: {
+          id: randomUUID(),
+          ticketId,
+          direction: 'out',
+          visibility: 'public',
+          type: 'text',
+          text: 'for-mine',
+          media: null,
+          payload: null,
+          status: 'read',
+          error: null,
+          senderUserId: null,
+          senderName: null,
+          replyToId: null,
+          createdAt: now,
+        },
+        // What conversations stamps when it publishes: the ticket's assignment at that moment.
+        audience: {
+          visibility: 'ticket',
+          ticketId,
+          assigneeId: mineId,
+          assignedVia: 'manual',
+          groupId: null,
+        },
+      });
+      // A nudge for every inbox reader, after it: had the other agent been sent the update, it came first.
+      await publisher?.publish(REALTIME_TOPIC, { type: 'tickets.changed', clientId: biz.clientId, count: 1 });
+      expect((await nextEventOfType(onTwo, 'message.updated')).type).toBe('message.updated');
+      await nextEventOfType(otherOnTwo, 'tickets.changed');
+      expect(otherOnTwo.received.some((e) => e.type === 'message.updated')).toBe(false);
     });
 
     it('delivers an inbound message handled by process 1 to a socket on process 2', async () => {

@@ -9,6 +9,7 @@ import { type AuthContext, authContextOf, PUBLIC } from '../auth/route-access.js
 import type { TokenService } from '../auth/tokens.js';
 import type { EventBus } from '../events/event-bus.js';
 import { notFound } from '../http/errors.js';
+import { type AudiencedEvent, defaultAudienceOf, getsMasked, mayReceive } from './audience.js';
 import { realtimeClientIdOf } from './realtime-events.js';
 
 /** The bus topic the inbox pipeline publishes `RealtimeEvent`s on. */
@@ -22,30 +23,7 @@ export const REALTIME_CLOSE = {
   goingAway: 1001,
 } as const;
 
-/**
- * Whether the connection's user may receive an event. Only ever asked for sockets of the event's own
- * client (the hub enforces tenancy itself); the inbox can refine it per CS position without the hub.
- */
-export type CanReceive = (auth: AuthContext, event: RealtimeEvent) => boolean;
-
-/** The default: everyone who may read the customer-service inbox. */
-export const inboxReaders: CanReceive = (auth) => can(auth.subject, 'CUSTOMER_SERVICE_INBOX', 'READ');
-
-/**
- * Per-connection variants of an event (e.g. phone numbers hidden from some CS positions): `keyOf` names
- * the variant a connection gets (undefined: the event as published), `make` builds a variant. Each variant
- * is built, serialised and framed once per event, whatever the number of sockets that get it.
- */
-export interface EventVariants {
-  keyOf(auth: AuthContext, event: RealtimeEvent): string | undefined;
-  make(event: RealtimeEvent, key: string): RealtimeEvent;
-}
-
 export interface RealtimeHubOptions {
-  canReceive?: CanReceive;
-  variants?: EventVariants;
-  /** Runs once per authorised socket before it receives anything (e.g. loads what `variants` needs). */
-  prepare?: (auth: AuthContext) => Promise<void>;
   /** Ping interval; a socket that did not answer the previous ping is dropped. 25 s. */
   heartbeatMs?: number;
   /** A socket whose unsent data exceeds this is dropped (the client refetches on reconnect). 4 MiB. */
@@ -77,15 +55,14 @@ interface Connection {
  * code, not an HTTP status of a refused upgrade), so the client refreshes its token before reconnecting.
  *
  * Fan-out: one subscription to the bus topic `realtime`; each event goes only to sockets of the event's
- * `clientId` whose user passes `canReceive`. Sessions revoked anywhere (`session.revoked`) are closed.
+ * `clientId` whose claims (permissions, CS position, user) its audience admits (`mayReceive`); readers
+ * whose business hides phone numbers from their position get the publisher's masked copy. Sessions revoked anywhere (`session.revoked`) are closed.
  */
 export async function registerRealtimeHub(
   app: FastifyInstance,
   deps: { bus: EventBus; tokens: TokenService; revoked: RevokedSessions; logger: Logger },
   options: RealtimeHubOptions = {},
 ): Promise<RealtimeHub> {
-  const canReceive = options.canReceive ?? inboxReaders;
-  const variants = options.variants;
   const heartbeatMs = options.heartbeatMs ?? 25_000;
   const maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
   const coalesceMs = options.coalesceMs ?? 40;
@@ -135,14 +112,6 @@ export async function registerRealtimeHub(
         if (!deps.revoked.isRevoked(claims.sessionId)) auth = authContextOf(claims);
       } catch {
         auth = null;
-      }
-    }
-    if (auth && options.prepare) {
-      try {
-        await options.prepare(auth);
-      } catch (err) {
-        // `variants` must then fail closed (e.g. hide what it could not decide to show).
-        log.error({ err }, 'realtime prepare failed');
       }
     }
     if (socket.readyState !== socket.OPEN) return;
@@ -209,45 +178,34 @@ export async function registerRealtimeHub(
     }
     const connections = byClient.get(clientId);
     if (!connections) return;
-    const event = payload as RealtimeEvent;
+    // The publisher stamped who may get it (or the event's own fields say); the socket's claims decide.
+    const { audience: stamped, masked, ...event } = payload as AudiencedEvent;
+    const audience = stamped ?? defaultAudienceOf(event as RealtimeEvent);
     // Serialised and framed once per event and variant, whatever the number of sockets.
-    const encoded = new Map<string | undefined, { json: Buffer; frame: Buffer }>();
-    const encode = (key: string | undefined) => {
-      let e = encoded.get(key);
+    const encoded = new Map<boolean, { json: Buffer; frame: Buffer }>();
+    const encode = (mask: boolean) => {
+      let e = encoded.get(mask);
       if (!e) {
-        const json = Buffer.from(
-          JSON.stringify(key === undefined || !variants ? event : variants.make(event, key)),
-        );
+        const json = Buffer.from(JSON.stringify(mask && masked ? masked : event));
         e = { json, frame: textFrame(json) };
-        encoded.set(key, e);
+        encoded.set(mask, e);
       }
       return e;
     };
     for (const c of [...connections]) {
       // Belt and braces: the registry is keyed by client, and the token's client is checked again.
       if (c.auth.clientId !== clientId || c.socket.readyState !== c.socket.OPEN) continue;
-      let allowed = false;
-      try {
-        allowed = canReceive(c.auth, event);
-      } catch (err) {
-        log.error({ err }, 'realtime canReceive failed');
-      }
-      if (!allowed) continue;
+      if (!mayReceive(c.auth, audience)) continue;
+      // A copy the publisher could not mask is not sent to who must not see phone numbers.
+      const mask = getsMasked(c.auth, audience);
+      if (mask && !masked) continue;
       if (c.socket.bufferedAmount > maxBufferedBytes) {
         log.warn({ userId: c.auth.userId }, 'realtime socket too slow, dropped');
         // Its queue cannot drain in time: cut it (the client sees 1006, reconnects and refetches).
         c.socket.terminate();
         continue;
       }
-      let encodedForSocket: { json: Buffer; frame: Buffer };
-      try {
-        encodedForSocket = encode(variants?.keyOf(c.auth, event));
-      } catch (err) {
-        // Nothing rather than a variant we could not build (it may be hiding something).
-        log.error({ err }, 'realtime variant failed');
-        continue;
-      }
-      const { json, frame } = encodedForSocket;
+      const { json, frame } = encode(mask);
       if (!queue(c, frame)) c.socket.send(json, { binary: false });
     }
   }

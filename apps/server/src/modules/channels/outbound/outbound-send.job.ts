@@ -1,11 +1,16 @@
 import type { MessageKey } from '@sapa/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServerDeps } from '../../../platform/deps.js';
 import { defineJob } from '../../../platform/jobs/job-queue.js';
 import { contactIdentities, contacts } from '../../contacts/contacts.schema.js';
-import { publishMessageUpdated } from '../../tickets/realtime.js';
-import { messages, tickets } from '../../tickets/tickets.schema.js';
+import {
+  markMessageFailed,
+  markMessageSent,
+  messages,
+  publishMessageUpdated,
+  tickets,
+} from '../../conversations/index.js';
 import { getAccount } from '../channels.service.js';
 import { failure } from '../connectors/whatsapp-cloud/inbound-normalise.js';
 import type { OutboundSenders } from './outbound-sender.js';
@@ -22,29 +27,8 @@ async function markFailed(
   key: MessageKey,
   title = '',
 ) {
-  const [row] = await deps.db
-    .update(messages)
-    .set({ status: 'failed', error: failure(key, title), updatedAt: new Date() })
-    .where(and(eq(messages.clientId, clientId), eq(messages.id, messageId), eq(messages.status, 'pending')))
-    .returning();
-  if (!row) return;
-  await updateTicketLastStatus(deps, row);
-  await publishMessageUpdated(deps, clientId, row);
-}
-
-/** Keeps the ticket's last-message status in step when the message is still the latest one. */
-export async function updateTicketLastStatus(deps: ServerDeps, row: typeof messages.$inferSelect) {
-  await deps.db
-    .update(tickets)
-    .set({ lastMessageStatus: row.status })
-    .where(
-      and(
-        eq(tickets.clientId, row.clientId),
-        eq(tickets.id, row.ticketId),
-        eq(tickets.lastMessageDirection, 'out'),
-        sql`${tickets.lastMessageAt} <= ${row.createdAt.toISOString()}::timestamptz`,
-      ),
-    );
+  const row = await markMessageFailed(deps.db, { clientId, messageId }, failure(key, title));
+  if (row) await publishMessageUpdated(deps, clientId, row);
 }
 
 /**
@@ -97,19 +81,9 @@ export function outboundSendJob(deps: ServerDeps, senders: OutboundSenders) {
       const lastTry = meta.retryCount >= meta.retryLimit;
       const outcome = await sender({ deps, ...row, account, quotedProviderMessageId, lastTry });
       if (outcome.ok) {
-        const [updated] = await deps.db
-          .update(messages)
-          .set({
-            providerMessageId: outcome.providerMessageId,
-            status: sql`case when ${messages.status} = 'pending' then 'sent' else ${messages.status} end`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(messages.clientId, clientId), eq(messages.id, messageId)))
-          .returning();
-        if (updated) {
-          await updateTicketLastStatus(deps, updated);
-          await publishMessageUpdated(deps, clientId, updated);
-        }
+        const ref = { clientId, messageId };
+        const updated = await markMessageSent(deps.db, ref, outcome.providerMessageId);
+        if (updated) await publishMessageUpdated(deps, clientId, updated);
         return;
       }
       if (outcome.retryable && !lastTry) throw new RetryLater(`${account.channel} send: ${outcome.detail}`);

@@ -1,7 +1,7 @@
 import type { MessageKey } from '@sapa/contracts';
 import type { ServerDeps } from '../../../platform/deps.js';
 import type { contacts } from '../../contacts/contacts.schema.js';
-import type { messages, tickets } from '../../tickets/tickets.schema.js';
+import type { messages, tickets } from '../../conversations/index.js';
 import type { channelAccounts } from '../channels.schema.js';
 
 /** What a channel's sender gets to deliver one pending outbound message. */

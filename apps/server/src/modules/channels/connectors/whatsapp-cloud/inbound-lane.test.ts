@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { broadcastKeyOf } from '../../../broadcasts/broadcasts.keys.js';
 import { INBOUND_LANES } from '../../inbound/inbound-drain.js';
+import { broadcastKeyOf } from '../../outbound/send-keys.js';
 import { laneOfDelivery, laneOfDeliveryText } from './inbound-lane.js';
 
 const B = '0190f4c8-0000-7000-8000-000000000001';

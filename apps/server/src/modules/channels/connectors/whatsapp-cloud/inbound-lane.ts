@@ -1,5 +1,5 @@
-import { parseBroadcastKey } from '../../../broadcasts/broadcasts.keys.js';
 import { INBOUND_LANES, type InboundLane } from '../../inbound/inbound-drain.js';
+import { parseBroadcastKey } from '../../outbound/send-keys.js';
 import type { WaWebhook } from './webhook-types.js';
 
 /**

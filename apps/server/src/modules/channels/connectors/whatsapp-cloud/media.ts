@@ -2,9 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { defineJob } from '../../../../platform/jobs/job-queue.js';
-import { mediaStorage } from '../../../tickets/media-storage.js';
-import { publishMessageUpdated } from '../../../tickets/realtime.js';
-import { messages } from '../../../tickets/tickets.schema.js';
+import { attachMedia, mediaStorage, messages, publishMessageUpdated } from '../../../conversations/index.js';
 import { whatsappConfigOf } from '../../channels.schema.js';
 import { getAccount, openSecrets } from '../../channels.service.js';
 
@@ -50,14 +48,11 @@ export function whatsappMediaJob(deps: ServerDeps) {
       const mime = info.mime_type ?? download.headers.get('content-type') ?? 'application/octet-stream';
       await mediaStorage(deps).put(`${clientId}/${messageId}`, bytes, mime);
       const filename = typeof row.payload?.filename === 'string' ? row.payload.filename : null;
-      const [updated] = await deps.db
-        .update(messages)
-        .set({
-          media: { url: mediaUrlOf(clientId, messageId), mime, filename, size: bytes.length },
-          updatedAt: new Date(),
-        })
-        .where(and(eq(messages.clientId, clientId), eq(messages.id, messageId)))
-        .returning();
+      const updated = await attachMedia(
+        deps.db,
+        { clientId, messageId },
+        { url: mediaUrlOf(clientId, messageId), mime, filename, size: bytes.length },
+      );
       if (updated) await publishMessageUpdated(deps, clientId, updated);
     },
   });

@@ -1,4 +1,4 @@
-import type { messages } from '../../../tickets/tickets.schema.js';
+import type { messages } from '../../../conversations/index.js';
 
 /** Message types sent as an uploaded file (reference §1d media). */
 export const MEDIA_TYPES: ReadonlySet<string> = new Set(['image', 'video', 'audio', 'document']);

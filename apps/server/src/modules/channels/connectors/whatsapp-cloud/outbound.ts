@@ -1,11 +1,9 @@
 import type { MessageKey } from '@sapa/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { defineJob } from '../../../../platform/jobs/job-queue.js';
 import { TokenBuckets } from '../../../../platform/rate/token-bucket.js';
-import { mediaStorage } from '../../../tickets/media-storage.js';
-import { messages } from '../../../tickets/tickets.schema.js';
+import { mediaStorage, mergeMessagePayload } from '../../../conversations/index.js';
 import {
   type WhatsappCloudConfig,
   type WhatsappCloudSecrets,
@@ -53,11 +51,11 @@ async function mediaIdOf(
   }
   const id = result.value?.id;
   if (!id) return { ok: false, retryable: false, reason: 'wa.mediaUploadFailed', detail: 'no media id' };
-  const whatsappMedia = JSON.stringify({ whatsappMedia: { id, accountId } });
-  await deps.db
-    .update(messages)
-    .set({ payload: sql`coalesce(${messages.payload}, '{}'::jsonb) || ${whatsappMedia}::jsonb` })
-    .where(and(eq(messages.clientId, message.clientId), eq(messages.id, message.id)));
+  await mergeMessagePayload(
+    deps.db,
+    { clientId: message.clientId, messageId: message.id },
+    { whatsappMedia: { id, accountId } },
+  );
   return { ok: true, id };
 }
 

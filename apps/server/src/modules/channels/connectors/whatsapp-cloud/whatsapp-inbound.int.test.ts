@@ -20,11 +20,11 @@ import {
 } from '../../../../../test/whatsapp.js';
 import { defineJobs } from '../../../../app.js';
 import { createJobQueue } from '../../../../platform/jobs/job-queue.js';
-import { broadcastKeyOf } from '../../../broadcasts/broadcasts.keys.js';
 import { contacts } from '../../../contacts/contacts.schema.js';
-import { messages, tickets } from '../../../tickets/tickets.schema.js';
+import { messages, tickets } from '../../../conversations/index.js';
 import { channelAccounts, inboundEvents } from '../../channels.schema.js';
 import { INBOUND_DRAIN_LOCK, INBOUND_LANES } from '../../inbound/inbound-drain.js';
+import { broadcastKeyOf } from '../../outbound/send-keys.js';
 
 let server: TestServer;
 let graph: FakeGraph;

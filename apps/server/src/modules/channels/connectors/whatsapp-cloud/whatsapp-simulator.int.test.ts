@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFresh } from '../../../../../test/auth-helpers.js';
 import { bearer, makeBusiness } from '../../../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../../../test/harness.js';
-import { messages } from '../../../tickets/tickets.schema.js';
+import { messages } from '../../../conversations/index.js';
 
 let server: TestServer;
 let sim: WhatsappCloudSimulator;

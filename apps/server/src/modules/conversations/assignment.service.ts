@@ -6,19 +6,27 @@ import {
   type RealtimeEvent,
   type TicketSummary,
 } from '@sapa/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/rows.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
 import { memberships, users } from '../identity/identity.schema.js';
-import { publishRealtime } from '../tickets/realtime.js';
-import { tickets } from '../tickets/tickets.schema.js';
-import { getTicketSummary } from '../tickets/tickets.service.js';
-import { agentStates, csConfigurations, csGroups, ticketTransfers } from './teams.schema.js';
+import {
+  AUTO_ASSIGN_QUEUE,
+  agentStateOf,
+  agentStates,
+  autoAssignSchema,
+  csConfigurations,
+  csGroups,
+  requestAutoAssign,
+  type TicketLoad,
+} from '../teams/index.js';
+import { publishRealtime } from './conversation-events.js';
+import { getTicketSummary } from './conversations.repository.js';
+import { tickets, ticketTransfers } from './conversations.schema.js';
 import { recordTicketAudit } from './ticket-history.js';
 
 export type AssignTarget = { agentId: string } | { groupId: string };
@@ -150,9 +158,6 @@ async function assignInTx(tx: DbOrTx, input: AssignInput): Promise<AssignOutcome
 
 // ---------------------------------------------------------------- automatic assignment
 
-export const AUTO_ASSIGN_QUEUE = 'teams.auto-assign';
-const autoAssignSchema = z.object({ clientId: z.string().uuid() });
-
 /** The job: hands the business's waiting tickets to online agents with room (its own queue). */
 export function autoAssignJob(deps: ServerDeps): JobDefinition<typeof autoAssignSchema> {
   return {
@@ -165,26 +170,6 @@ export function autoAssignJob(deps: ServerDeps): JobDefinition<typeof autoAssign
       await runAutoAssign(deps, clientId);
     },
   };
-}
-
-/**
- * Asks for an automatic assignment round of a business: after a ticket arrives, an agent comes online or
- * gets room (a ticket closed, a limit raised), or a group gains members. Rounds are idempotent.
- */
-export async function requestAutoAssign(deps: ServerDeps, clientId: string): Promise<void> {
-  // Only the name, schema and retry settings are read when sending; the handler runs in the worker.
-  const definition: JobDefinition<typeof autoAssignSchema> = {
-    name: AUTO_ASSIGN_QUEUE,
-    schema: autoAssignSchema,
-    retryLimit: 3,
-    retryDelaySeconds: 1,
-    handler: async () => undefined,
-  };
-  try {
-    await deps.jobs.send(definition, { clientId });
-  } catch (err) {
-    deps.logger.warn({ err, clientId }, 'auto-assign request failed');
-  }
 }
 
 /** The business's time zone for opening hours (000 §1: Asia/Jakarta by default). */
@@ -396,3 +381,68 @@ export function triggerAutoAssignOnNewChats(deps: ServerDeps): (payload: unknown
     setImmediate(() => void flush(event.clientId));
   };
 }
+
+/**
+ * Why an agent may not be handed another chat now (000 §3 agentStatus, maximum concurrent chats), or null
+ * when they may: offline, or as many open chats as their maximum.
+ */
+export async function agentBlockOf(
+  db: DbOrTx,
+  clientId: string,
+  userId: string,
+): Promise<'offline' | 'atCapacity' | null> {
+  const state = await agentStateOf(db, clientId, userId);
+  if (state.status === 'offline') return 'offline';
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(
+      and(eq(tickets.clientId, clientId), eq(tickets.assigneeId, userId), eq(tickets.status, 'assigned')),
+    );
+  return Number(row?.n ?? 0) >= state.maxConcurrentChats ? 'atCapacity' : null;
+}
+
+/** 001 §5: a user cannot be deleted while assigned or open tickets exist (a `UserDeletionGuard`). */
+export function hasOpenTickets(db: DbOrTx) {
+  return async (clientId: string, userId: string): Promise<boolean> => {
+    const [row] = await db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.clientId, clientId),
+          eq(tickets.assigneeId, userId),
+          sql`${tickets.status} in ('unassigned', 'assigned')`,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  };
+}
+
+/** What teams reads and changes of tickets (handed to teams by the composition root). */
+export const ticketLoad: TicketLoad = {
+  async openTicketsByAgent(db, clientId, userIds) {
+    const open = new Map<string, number>();
+    if (userIds.length === 0) return open;
+    const rows = await db
+      .select({ userId: tickets.assigneeId, n: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.clientId, clientId),
+          inArray(tickets.assigneeId, userIds),
+          eq(tickets.status, 'assigned'),
+        ),
+      )
+      .groupBy(tickets.assigneeId);
+    for (const r of rows) if (r.userId) open.set(r.userId, Number(r.n));
+    return open;
+  },
+  async releaseGroupTickets(tx, clientId, groupId) {
+    await tx
+      .update(tickets)
+      .set({ groupId: null })
+      .where(and(eq(tickets.clientId, clientId), eq(tickets.groupId, groupId)));
+  },
+};

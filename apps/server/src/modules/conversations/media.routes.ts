@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { needs, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/http/errors.js';
-import { mediaStorage } from '../tickets/media-storage.js';
+import { mediaStorage } from './media-storage.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

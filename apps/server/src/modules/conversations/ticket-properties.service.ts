@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
-import { recordTicketAudit } from '../teams/ticket-history.js';
-import { requireVisibleTicket } from '../teams/visibility.js';
-import { publishRealtime } from './realtime.js';
+import { publishRealtime } from './conversation-events.js';
+import { getTicketSummary, selectSummaries, toTicketSummary } from './conversations.repository.js';
+import { tickets } from './conversations.schema.js';
 import { findCategory } from './ticket-categories.repository.js';
-import { tickets } from './tickets.schema.js';
-import { getTicketSummary, selectSummaries, toTicketSummary } from './tickets.service.js';
+import { recordTicketAudit } from './ticket-history.js';
+import { requireVisibleTicket } from './visibility.js';
 
 type UpdateBody = z.output<NonNullable<(typeof ticketPropertyEndpoints)['update']['body']>>;
 

@@ -15,7 +15,7 @@ import {
   startFakeGraph,
 } from '../../../test/whatsapp.js';
 import { contacts } from '../contacts/contacts.schema.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
+import { messages, tickets } from './conversations.schema.js';
 
 let server: TestServer;
 let graph: FakeGraph;

@@ -21,29 +21,31 @@ import type { markReadJobSchema } from '../channels/connectors/whatsapp-cloud/ou
 import type { sendJobSchema } from '../channels/outbound/outbound-send.job.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { users } from '../identity/identity.schema.js';
-import { summaryMaskFor } from '../teams/agents.service.js';
-import { assignTicket as assignTo, requestAutoAssign } from '../teams/assignment.service.js';
-import { recordTicketAudit } from '../teams/ticket-history.js';
+import { requestAutoAssign } from '../teams/index.js';
+import { assignTicket as assignTo } from './assignment.service.js';
+import { publishRealtime } from './conversation-events.js';
+import {
+  findMessageByClientMessageId,
+  getMessage,
+  getTicketSummary,
+  type MessageRow,
+  selectSummaries,
+  type TicketRow,
+  toMessage,
+  toTicketSummary,
+} from './conversations.repository.js';
+import { messages, tickets } from './conversations.schema.js';
+import { recordOutbound } from './outbound.js';
+import { summaryMaskFor } from './phone-privacy.js';
+import { recordTicketAudit } from './ticket-history.js';
+import { attachmentForMessage } from './uploads.service.js';
 import {
   assertMayAssign,
   assertMayReply,
   inGroupWhere,
   requireVisibleTicket,
   visibleTicketsWhere,
-} from '../teams/visibility.js';
-import { publishRealtime } from '../tickets/realtime.js';
-import { messages, tickets } from '../tickets/tickets.schema.js';
-import {
-  getMessage,
-  getTicketSummary,
-  type MessageRow,
-  previewOf,
-  selectSummaries,
-  type TicketRow,
-  toMessage,
-  toTicketSummary,
-} from '../tickets/tickets.service.js';
-import { attachmentForMessage } from './uploads.service.js';
+} from './visibility.js';
 
 export interface InboxJobs {
   send: JobDefinition<typeof sendJobSchema>;
@@ -205,7 +207,7 @@ export async function sendMessage(
 ): Promise<Message> {
   const ticket = await requireTicket(deps, auth, ticketId);
   if (!body.internal) assertMayReply(auth);
-  const existing = await findByClientMessageId(deps, auth.clientId, body.clientMessageId);
+  const existing = await findMessageByClientMessageId(deps.db, auth.clientId, body.clientMessageId);
   if (existing) {
     if (existing.ticketId !== ticketId) throw conflict('validation.invalid');
     return toMessage(existing, await senderNameOf(deps, auth.userId));
@@ -227,47 +229,29 @@ export async function sendMessage(
   }
   let row: MessageRow;
   try {
-    row = await deps.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(messages)
-        .values({
-          clientId: auth.clientId,
-          id: uuidv7(),
-          ticketId,
-          channelAccountId: ticket.channelAccountId,
-          direction: 'out',
-          // An internal note never leaves Sapa: it is stored as sent and no job is queued.
-          visibility: body.internal ? 'internal' : 'public',
-          type: attachment?.kind ?? 'text',
-          text: body.text || null,
-          media: attachment?.media ?? null,
-          payload: attachment?.payload ?? null,
-          status: body.internal ? 'sent' : 'pending',
-          clientMessageId: body.clientMessageId,
-          senderUserId: auth.userId,
-          replyToId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!body.internal) {
-        await tx
-          .update(tickets)
-          .set({
-            lastMessageAt: sql`greatest(${tickets.lastMessageAt}, ${now.toISOString()}::timestamptz)`,
-            lastMessagePreview: previewOf(inserted!),
-            lastMessageDirection: 'out',
-            lastMessageStatus: 'pending',
-            responded: true,
-            updatedAt: now,
-          })
-          .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticketId)));
-      }
-      return inserted!;
-    });
+    row = await deps.db.transaction((tx) =>
+      recordOutbound(tx, {
+        clientId: auth.clientId,
+        id: uuidv7(),
+        ticketId,
+        channelAccountId: ticket.channelAccountId,
+        // An internal note never leaves Sapa: it is stored as sent and no job is queued.
+        visibility: body.internal ? 'internal' : 'public',
+        type: attachment?.kind ?? 'text',
+        text: body.text || null,
+        media: attachment?.media ?? null,
+        payload: attachment?.payload ?? null,
+        status: body.internal ? 'sent' : 'pending',
+        clientMessageId: body.clientMessageId,
+        senderUserId: auth.userId,
+        replyToId,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const raced = await findByClientMessageId(deps, auth.clientId, body.clientMessageId);
+    const raced = await findMessageByClientMessageId(deps.db, auth.clientId, body.clientMessageId);
     if (!raced) throw err;
     return toMessage(raced, await senderNameOf(deps, auth.userId));
   }
@@ -282,14 +266,6 @@ export async function sendMessage(
       message,
     });
   return message;
-}
-
-async function findByClientMessageId(deps: ServerDeps, clientId: string, clientMessageId: string) {
-  const [row] = await deps.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.clientId, clientId), eq(messages.clientMessageId, clientMessageId)));
-  return row;
 }
 
 /** Sends a failed reply again (same message row, back to pending). */
@@ -319,7 +295,18 @@ export async function retryMessage(
   if (!row) return toMessage(m, found.senderName);
   await deps.jobs.send(jobs.send, { clientId: auth.clientId, messageId });
   const message = toMessage(row, found.senderName);
-  await publishRealtime(deps, { type: 'message.updated', clientId: auth.clientId, ticketId, message });
+  await publishRealtime(
+    deps,
+    { type: 'message.updated', clientId: auth.clientId, ticketId, message },
+    {
+      visibility: 'ticket',
+      ticketId,
+      assigneeId: ticket.assigneeId,
+      assignedVia: ticket.assignedVia,
+      groupId: ticket.groupId,
+      authorId: row.senderUserId,
+    },
+  );
   return message;
 }
 

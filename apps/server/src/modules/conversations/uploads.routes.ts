@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { needs, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { route } from '../../platform/http/route.js';
-import { assertAttachmentsShown } from '../teams/agents.service.js';
-import { visibleTicketOf } from '../teams/visibility.js';
+import { assertAttachmentsShown } from '../teams/index.js';
 import { refusedFile, ticketForUpload, uploadAttachment } from './uploads.service.js';
+import { visibleTicketOf } from './visibility.js';
 
 const MB = 1024 * 1024;
 

@@ -14,9 +14,9 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
 import { mediaUrlOf } from '../channels/connectors/whatsapp-cloud/media.js';
-import { mediaStorage } from '../tickets/media-storage.js';
-import { type StoredMedia, uploads } from '../tickets/tickets.schema.js';
-import type { TicketRow } from '../tickets/tickets.service.js';
+import type { TicketRow } from './conversations.repository.js';
+import { type StoredMedia, uploads } from './conversations.schema.js';
+import { mediaStorage } from './media-storage.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { takenIgnoringCase } from '../../platform/db/unique-names.js';
-import { ticketCategories, tickets } from './tickets.schema.js';
+import { ticketCategories, tickets } from './conversations.schema.js';
 
 /** Tickets that carry the category. */
 const ticketCount = sql<number>`(select count(*)::int from tickets t

@@ -1,8 +1,10 @@
-import { inboxEndpoints } from '@sapa/contracts';
+import { inboxEndpoints, teamEndpoints } from '@sapa/contracts';
 import { needs, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
 import * as inbox from './inbox.service.js';
+import { listTicketAudit, listTicketTransfers, namesInAudit } from './ticket-history.js';
+import { visibleTicketOf } from './visibility.js';
 
 /** The inbox and chat (000 §7 portal API): READ for lists and history, UPDATE for anything that changes. */
 export function registerInboxRoutes(r: RouteRegistrar, deps: ServerDeps, jobs: inbox.InboxJobs) {
@@ -33,4 +35,15 @@ export function registerInboxRoutes(r: RouteRegistrar, deps: ServerDeps, jobs: i
   route(r, inboxEndpoints.resolve, update, ({ params, body, request }) =>
     inbox.resolveTicket(deps, requireAuth(request), params.id!, body),
   );
+  // A ticket's transfer and audit history (000 §7 chatRoom/transfer, auditLogs). Ticket-scoped: the
+  // visibility check of every /api/tickets/:id route has let the caller through.
+  route(r, teamEndpoints.transfers, read, async ({ request }) => {
+    const ticket = visibleTicketOf(request);
+    return { items: await listTicketTransfers(deps.db, ticket.clientId, ticket.id) };
+  });
+  route(r, teamEndpoints.audit, read, async ({ request }) => {
+    const { clientId, id } = visibleTicketOf(request);
+    const items = await listTicketAudit(deps.db, clientId, id);
+    return { items, names: await namesInAudit(deps.db, clientId, items) };
+  });
 }

@@ -1,4 +1,4 @@
-import type { MessageStatus, MessageType } from '@sapa/contracts';
+import type { AssignmentSource, MessageStatus, MessageType } from '@sapa/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -165,4 +165,48 @@ export const uploads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.id] })],
+);
+
+/** Transfer history of a ticket: who handed it from whom to whom, when, how (000 §7 chatRoom/transfer). */
+export const ticketTransfers = pgTable(
+  'ticket_transfers',
+  {
+    clientId: uuid('client_id').notNull(),
+    id: uuid('id').notNull(),
+    ticketId: uuid('ticket_id').notNull(),
+    fromUserId: uuid('from_user_id'),
+    toUserId: uuid('to_user_id'),
+    fromGroupId: uuid('from_group_id'),
+    toGroupId: uuid('to_group_id'),
+    source: text('source').$type<AssignmentSource>().notNull(),
+    /** Who did it; null for the automatic assignment. */
+    byUserId: uuid('by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    index('ticket_transfers_ticket_idx').on(t.clientId, t.ticketId, t.createdAt),
+    foreignKey({ columns: [t.clientId, t.ticketId], foreignColumns: [tickets.clientId, tickets.id] }),
+  ],
+);
+
+/** Ticket changes: who changed what, when (000 §7 GET /auditLogs). */
+export const ticketAuditLog = pgTable(
+  'ticket_audit_log',
+  {
+    clientId: uuid('client_id').notNull(),
+    id: uuid('id').notNull(),
+    ticketId: uuid('ticket_id').notNull(),
+    /** null: the system (automatic assignment). */
+    actorUserId: uuid('actor_user_id'),
+    action: text('action').notNull(),
+    /** field → { from, to } */
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    index('ticket_audit_log_ticket_idx').on(t.clientId, t.ticketId, t.createdAt),
+    foreignKey({ columns: [t.clientId, t.ticketId], foreignColumns: [tickets.clientId, tickets.id] }),
+  ],
 );

@@ -4,8 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { memberships, users } from '../identity/identity.schema.js';
-import { ticketCategories } from '../tickets/tickets.schema.js';
-import { csGroups, ticketAuditLog, ticketTransfers } from './teams.schema.js';
+import { csGroups } from '../teams/index.js';
+import { ticketAuditLog, ticketCategories, ticketTransfers } from './conversations.schema.js';
 
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
 

@@ -6,7 +6,7 @@ import { signInFresh } from '../../../test/auth-helpers.js';
 import { bearer, makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
 import { connectSimulatedNumber, listenWithSimulator } from '../../../test/whatsapp-simulator.js';
-import { messages, tickets, uploads } from '../tickets/tickets.schema.js';
+import { messages, tickets, uploads } from './conversations.schema.js';
 
 let server: TestServer;
 let base: string;

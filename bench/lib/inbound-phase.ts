@@ -22,11 +22,25 @@ export interface InboundLoad {
   send(rate: number, count: number, customers: number): Promise<{ config: RateConfig; send: RateResult }>;
 }
 
-export function inboundLoad(ctx: BenchContext, url: string, appSecret: string): InboundLoad {
+export function inboundLoad(
+  ctx: BenchContext,
+  url: string,
+  appSecret: string,
+  phoneNumberId: string,
+): InboundLoad {
   let seq = 0;
   return {
     async send(rate, count, customers) {
-      const config: RateConfig = { url, appSecret, rate, count, seqStart: seq, customers, timeoutMs: 10_000 };
+      const config: RateConfig = {
+        url,
+        appSecret,
+        phoneNumberId,
+        rate,
+        count,
+        seqStart: seq,
+        customers,
+        timeoutMs: 10_000,
+      };
       seq += count;
       const child = spawnTs(
         join(ctx.repoRoot, 'bench/lib/rate-generator.worker.ts'),

@@ -12,6 +12,9 @@ export interface RateConfig {
   url: string;
   /** Empty: unsigned (the bare baseline ignores it). */
   appSecret: string;
+  /** The business number the deliveries are for (`metadata.phone_number_id`), as Meta sends it: Sapa ignores a
+   * delivery for another number than the account's. */
+  phoneNumberId: string;
   rate: number;
   count: number;
   seqStart: number;
@@ -46,7 +49,7 @@ function body(seq: number): string {
             field: 'messages',
             value: {
               messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '6281000', phone_number_id: '10000' },
+              metadata: { display_phone_number: '6281000', phone_number_id: config.phoneNumberId },
               contacts: [{ profile: { name: `Pelanggan ${from}` }, wa_id: from }],
               messages: [
                 {

@@ -223,12 +223,12 @@ async function runAtRate(ctx: BenchContext, rate: number, recipients: number): P
       throughputPerSecond: rate,
       dailyQuota: 10_000_000,
     });
-    return { sim, accountId: account.id, webhookUrl };
+    return { sim, accountId: account.id, webhookUrl, phoneNumberId: number.phoneNumberId };
   };
 
   // Inbound alone: the baseline of delivery p99.
   const link = await connect(rate);
-  const idleLoad = inboundLoad(ctx, link.webhookUrl, APP_SECRET);
+  const idleLoad = inboundLoad(ctx, link.webhookUrl, APP_SECRET, link.phoneNumberId);
   const warm = await idleLoad.send(INBOUND_RATE, INBOUND_RATE * 2, CUSTOMERS);
   await drainArrivals(sockets, warm.config);
   const idlePhase = await idleLoad.send(INBOUND_RATE, INBOUND_RATE * seconds, CUSTOMERS);
@@ -278,7 +278,7 @@ async function runAtRate(ctx: BenchContext, rate: number, recipients: number): P
   if (created.totals.recipients !== recipients)
     throw new Error(`broadcast has ${created.totals.recipients} recipients, expected ${recipients}`);
   // Inbound beside it, for at most 20 s of its run.
-  const load = inboundLoad(ctx, link.webhookUrl, APP_SECRET).send(
+  const load = inboundLoad(ctx, link.webhookUrl, APP_SECRET, link.phoneNumberId).send(
     INBOUND_RATE,
     Math.round(INBOUND_RATE * Math.max(2, Math.min(20, (physicalMs / 1000) * 0.8))),
     CUSTOMERS,

@@ -59,7 +59,17 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
       graphBaseUrl: `http://${LOOPBACK}:${await freePort()}/v25.0`,
     },
   );
-  const webhooks = inboundLoad(ctx, `${sapa.baseUrl}/webhooks/whatsapp-cloud/${account.id}`, APP_SECRET);
+  const webhooks = inboundLoad(
+    ctx,
+    `${sapa.baseUrl}/webhooks/whatsapp-cloud/${account.id}`,
+    APP_SECRET,
+    `10${n}`,
+  );
+
+  // The demo business hands new chats to online agents (automatic assignment, issue 16); the bulk job works on the
+  // unassigned tab, so the bench turns it off through the settings API as an admin would.
+  const csConfig = await api<Record<string, unknown>>(sapa.baseUrl, owner, 'GET', '/api/cs/configuration');
+  await api(sapa.baseUrl, owner, 'PUT', '/api/cs/configuration', { ...csConfig, isAutoAssignFeature: false });
 
   // 10,000 customers write once: 10,000 open tickets, made by the product's own inbound path.
   const t0 = performance.now();

@@ -58,6 +58,7 @@ async function sendPhase(
   ctx: BenchContext,
   url: string,
   appSecret: string,
+  phoneNumberId: string,
   rate: number,
   seconds: number,
   pids: Record<number, string>,
@@ -65,6 +66,7 @@ async function sendPhase(
   const config: RateConfig = {
     url,
     appSecret,
+    phoneNumberId,
     rate,
     count: Math.max(1, Math.round(rate * seconds)),
     seqStart: seq,
@@ -183,7 +185,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   const bareUrl = `${bareBase}/insert`;
   const barePids = { [bare.pid]: 'server' };
   const barePhase = async (rate: number, secs: number): Promise<Phase> => {
-    const { send, cpu } = await sendPhase(ctx, bareUrl, '', rate, secs, barePids);
+    const { send, cpu } = await sendPhase(ctx, bareUrl, '', '10000', rate, secs, barePids);
     const p: Phase = { rate, send, cpu };
     ctx.log(describe(BASELINE, p));
     return p;
@@ -262,7 +264,15 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   const sapaPhase = async (rate: number, secs: number): Promise<Phase> => {
     const startedAt = performance.now();
     const startUs = nowMonotonicUs();
-    const { config, send, cpu } = await sendPhase(ctx, webhookUrl, APP_SECRET, rate, secs, sapaPids);
+    const { config, send, cpu } = await sendPhase(
+      ctx,
+      webhookUrl,
+      APP_SECRET,
+      `10${n}`,
+      rate,
+      secs,
+      sapaPids,
+    );
     const p: Phase = { rate, send, cpu, delivery: await drain(sockets, config, startedAt) };
     lastWindow = { startUs, endUs: nowMonotonicUs() };
     ctx.log(describe('sapa webhook', p));

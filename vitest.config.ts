@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
+          // On PostgreSQL: one migrated template per run, copied for each file's database.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,
@@ -33,6 +35,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll waits for the page, whose first load on a busy two-core machine can take seconds
+          // (vitest's own default is 1 s); the limit only matters when a journey fails.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

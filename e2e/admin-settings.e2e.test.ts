@@ -62,6 +62,30 @@ describe('settings › admin', () => {
     await signOut(page);
     await signIn(page, url, 'owner@demo.sapa.id');
     await page.goto(`${url}/setting/admin`);
+
+    // The owner makes Budi an admin; the audit log shows who changed the role, from what to what.
+    await page.getByRole('button', { name: 'Ubah Budi Gudang' }).first().click();
+    const editDialog = page.getByRole('dialog', { name: 'Ubah pengguna' });
+    await choose(/^Peran\s*\*?$/, 'Admin');
+    await editDialog.getByRole('button', { name: 'Simpan' }).click();
+    await editDialog.waitFor({ state: 'hidden' });
+    await page.goto(`${url}/setting/logs`);
+    const roleChange = page
+      .getByRole('row')
+      .filter({ hasText: 'Mengubah pengguna' })
+      .filter({ hasText: 'Budi Gudang' })
+      .first();
+    await roleChange.getByText('USC').waitFor();
+    await roleChange.getByText('ADC').waitFor();
+    expect(await roleChange.getByText('owner@demo.sapa.id').count()).toBe(1);
+    await screenshot(page, 'audit-log-id');
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('audit-cards').getByText('ADC').first().waitFor();
+    await screenshot(page, 'audit-log-390-id');
+    if (size) await page.setViewportSize(size);
+
+    await page.goto(`${url}/setting/admin`);
     await page.getByRole('button', { name: 'Hapus Budi Gudang' }).first().click();
     const confirm = page.getByRole('dialog', { name: 'Hapus pengguna' });
     await confirm.getByRole('button', { name: 'Hapus' }).click();

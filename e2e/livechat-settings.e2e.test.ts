@@ -20,7 +20,7 @@ const field = (label: string, within: Pick<Page, 'getByLabel'> = page) =>
 describe('business settings › channels › live chat', () => {
   it('adds a live chat (validation first), finds it in the list, reads its install code and disconnects it', async () => {
     await signIn(page, url, 'owner@demo.sapa.id');
-    await page.goto(`${url}/setting/store`);
+    await page.goto(`${url}/setting/store?tab=channels`);
     await page.getByRole('table', { name: 'Kanal terhubung' }).waitFor();
     await page.getByRole('link', { name: 'Tambah live chat' }).click();
     await page.waitForURL(/\/livechat\/create$/);
@@ -73,7 +73,7 @@ describe('business settings › channels › live chat', () => {
     await page.getByRole('button', { name: 'Buat live chat' }).click();
 
     // Back in the list (the demo may have its own live chat too).
-    await page.waitForURL(/\/setting\/store$/);
+    await page.waitForURL(/\/setting\/store\?tab=channels$/);
     const row = page.getByRole('row').filter({ hasText: 'Toko Batik Sari' });
     await row.getByText('https://batik-sari.example.id', { exact: true }).waitFor();
     await row.getByText('Terhubung', { exact: true }).waitFor();
@@ -117,6 +117,9 @@ describe('business settings › channels › live chat', () => {
     await page.getByText('Waiting for install', { exact: true }).waitFor();
     await page.getByRole('tab', { name: /^Display/ }).click();
     await screenshot(page, 'livechat-edit-display-en-390');
+    // Issue 16 §9: the business's texts are shown to visitors as written; the form says so.
+    await page.getByRole('tab', { name: /^Content/ }).click();
+    expect(await page.getByTestId('as-written-hint').textContent()).toContain('exactly as written');
     await page.setViewportSize({ width: 1440, height: 860 });
     await page.reload();
     await page.getByRole('tab', { name: /^Pre-chat form/ }).click();
@@ -134,7 +137,7 @@ describe('business settings › channels › live chat', () => {
     expect(await page.getByRole('button', { name: 'Simpan perubahan' }).count()).toBe(0);
     await screenshot(page, 'livechat-disconnected-id-1440');
 
-    await page.goto(`${url}/setting/store`);
+    await page.goto(`${url}/setting/store?tab=channels`);
     await page
       .getByRole('row')
       .filter({ hasText: 'Toko Batik Sari' })

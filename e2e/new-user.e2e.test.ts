@@ -91,6 +91,8 @@ describe('a fresh start walked as each demo account (issue 16)', () => {
       .waitFor();
     await screenshot(agent, 'new-user-agent1-empty-inbox-en-1440');
     await agent.setViewportSize({ width: 390, height: 844 });
+    // A phone loads the page at its own width (a shot right after the resize caught the navbar mid-slide).
+    await agent.reload();
     await agent.getByTestId('inbox-empty-hint').waitFor();
     await screenshot(agent, 'new-user-agent1-empty-inbox-en-390');
     await inLanguage(agent, 'id');

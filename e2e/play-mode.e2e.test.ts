@@ -80,6 +80,16 @@ describe('Auto Assign (play mode)', () => {
     const start = agent.getByRole('dialog', { name: 'Mulai Auto Assign' });
     await pickOption(agent, start, 'Kanal', 'WhatsApp');
     await screenshot(agent, 'play-start-id-1440');
+    // Issue 16 §8: a channel whose account went away after the picker loaded (here: the request names
+    // Shopee, which the demo has not connected) is refused by the server, shown on the channel picker.
+    await agent.route(
+      '**/api/play/start',
+      (route) => route.continue({ postData: JSON.stringify({ channel: 'SHP' }) }),
+      { times: 1 },
+    );
+    await start.getByRole('button', { name: 'Mulai', exact: true }).click();
+    await start.getByText('Belum ada akun yang terhubung di kanal ini.', { exact: false }).waitFor();
+    await screenshot(agent, 'play-start-not-connected-id-1440');
     await start.getByRole('button', { name: 'Mulai', exact: true }).click();
     await start.waitFor({ state: 'hidden' });
     await bar().waitFor();

@@ -28,6 +28,20 @@ describe('signing in', () => {
     await alert.waitFor({ state: 'detached' });
   });
 
+  it('offers only links that open a page that works (issue 16), sign-up among them', async () => {
+    await page.goto(`${url}/login`);
+    await page.getByRole('form', { name: 'Masuk' }).getByRole('button', { name: 'Masuk' }).waitFor();
+    const hrefs = await page
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs).toContain('/forgot-password');
+    expect(hrefs.some((href) => href.startsWith('/register'))).toBe(true);
+    for (const href of new Set(hrefs)) {
+      await page.goto(`${url}${href}`, { waitUntil: 'networkidle' });
+      expect(await page.getByText('Belum tersedia').count(), href).toBe(0);
+    }
+  });
+
   it('lets the owner in: consent dialog first, then the dashboard with their name and business', async () => {
     await signIn(page, url, 'owner@demo.sapa.id');
     await page.getByRole('heading', { name: /Owner Demo/ }).waitFor();

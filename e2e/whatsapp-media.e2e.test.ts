@@ -128,5 +128,11 @@ describe('WhatsApp media both ways through the simulator', () => {
     await enTray.waitFor({ state: 'detached' });
     await agent.getByRole('button', { name: 'Close the invalid files list' }).click();
     await agent.getByTestId('invalid-files').waitFor({ state: 'detached' });
+
+    // The switch is kept on the owner (issue 16 §9): back to Indonesian for the journeys after this one.
+    const kept = agent.waitForResponse((res) => res.url().endsWith('/api/users/me/language'));
+    await agent.getByRole('button', { name: 'Change language' }).first().click();
+    await agent.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click();
+    expect((await kept).status()).toBe(200);
   });
 });

@@ -4,7 +4,10 @@
  * 1. dependency-cruiser with `.dependency-cruiser.cjs` over every workspace (file-level rules and import circles);
  * 2. module-level circles: dependency-cruiser's graph of the server collapsed to one node per module, where any
  *    two modules that reach each other form a circle;
- * 3. table ownership: only `modules/conversations` writes `tickets` and `messages`.
+ * 3. table ownership: only `modules/conversations` writes `tickets` and `messages`;
+ * 4. one vocabulary: every folder of `packages/contracts/src/api/` and `apps/web/src/features/` is named after a
+ *    server module (`apps/server/src/modules/<name>`), the web's `dashboard` (the home page over every domain)
+ *    excepted.
  * Violations listed in `config/layer-baseline.json` are the renovation's remaining debt: they are reported as a
  * count and never fail the run, new ones do, and a listed one that has been fixed must leave the list
  * (`--update-baseline` rewrites it, and only ever shrinks it unless `--allow-growth` is given).
@@ -24,6 +27,7 @@ const allowGrowth = process.argv.includes('--allow-growth');
 
 const SERVER_MODULES = '^apps/server/src/modules/[^/]+';
 const OWNED_TABLES = { tickets: 'conversations', messages: 'conversations' };
+const WEB_FEATURES_WITHOUT_MODULE = ['dashboard'];
 
 /** Every file-level rule violation as a stable line of text. */
 async function fileRuleViolations() {
@@ -115,6 +119,23 @@ function ownershipViolations() {
   return found;
 }
 
+/** Contract and web feature folders whose name is no server module's. */
+function vocabularyViolations() {
+  const folders = (base) =>
+    readdirSync(base, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+  const modules = new Set(folders('apps/server/src/modules'));
+  const named = (base, exceptions = []) =>
+    folders(base)
+      .filter((name) => !modules.has(name) && !exceptions.includes(name))
+      .map((name) => `vocabulary: ${base}/${name} is named after no server module`);
+  return [
+    ...named('packages/contracts/src/api'),
+    ...named('apps/web/src/features', WEB_FEATURES_WITHOUT_MODULE),
+  ];
+}
+
 function serverModuleFiles() {
   const base = 'apps/server/src/modules';
   return readdirSync(base, { recursive: true })
@@ -122,7 +143,12 @@ function serverModuleFiles() {
     .filter((f) => f.endsWith('.ts'));
 }
 
-const found = [...(await fileRuleViolations()), ...(await moduleCircles()), ...ownershipViolations()].sort();
+const found = [
+  ...(await fileRuleViolations()),
+  ...(await moduleCircles()),
+  ...ownershipViolations(),
+  ...vocabularyViolations(),
+].sort();
 const baseline = new Set(JSON.parse(readFileSync(baselinePath, 'utf8')).known);
 const fresh = found.filter((v) => !baseline.has(v));
 const fixed = [...baseline].filter((v) => !found.includes(v));

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Starts the machine's PostgreSQL when it is stopped and installs Debian's Chromium when it is missing:
-# what the test suite needs on a brand-new machine.
+# Starts the machine's PostgreSQL when it is stopped and installs Debian's Chromium and Dovecot (the IMAP
+# server the email tests start in a temporary folder) when they are missing: what the test suite needs on a
+# brand-new machine.
 set -euo pipefail
 
 if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
@@ -21,4 +22,13 @@ if [ ! -x /usr/bin/chromium ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq chromium fonts-noto-core >/dev/null
+fi
+
+if [ ! -x /usr/sbin/dovecot ]; then
+  echo "Installing Dovecot (IMAP server for the email tests)…"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  # The package's own service is not wanted: each test run starts a Dovecot of its own.
+  apt-get install -y -qq dovecot-imapd >/dev/null
+  (service dovecot stop || true) >/dev/null 2>&1
 fi

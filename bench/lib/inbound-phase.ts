@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { BenchChannel } from './channel-webhooks.js';
 import type { DrainResult, SocketsConfig } from './chat-sockets.worker.js';
 import { type Child, nextMessage, spawnTs } from './child.js';
+import { freePort, LOOPBACK, waitForReady } from './net.js';
+import { createScratchDatabase } from './postgres.js';
 import type { RateConfig, RateResult } from './rate-generator.worker.js';
 import type { BenchContext } from './types.js';
 
@@ -22,13 +25,19 @@ export interface InboundLoad {
   send(rate: number, count: number, customers: number): Promise<{ config: RateConfig; send: RateResult }>;
 }
 
+/**
+ * Signed webhooks to one account. `options`: another channel than WhatsApp Cloud (`appSecret` its signing
+ * secret, `phoneNumberId` its account address), where its sequence numbers start (loads running side by side
+ * keep apart), and whether every acknowledgement latency comes back.
+ */
 export function inboundLoad(
   ctx: BenchContext,
   url: string,
   appSecret: string,
   phoneNumberId: string,
+  options: { channel?: BenchChannel; firstSeq?: number; samples?: boolean } = {},
 ): InboundLoad {
-  let seq = 0;
+  let seq = options.firstSeq ?? 0;
   return {
     async send(rate, count, customers) {
       const config: RateConfig = {
@@ -40,6 +49,8 @@ export function inboundLoad(
         seqStart: seq,
         customers,
         timeoutMs: 10_000,
+        ...(options.channel ? { channel: options.channel } : {}),
+        ...(options.samples ? { samples: true } : {}),
       };
       seq += count;
       const child = spawnTs(
@@ -143,4 +154,50 @@ export async function startChatSockets(
   const ready = await nextMessage<{ type: string; message?: string }>(sockets, 60_000);
   if (ready.type !== 'ready') throw new Error(`chat sockets: ${ready.message}`);
   return sockets;
+}
+
+/**
+ * The inbound baseline server (`bare-insert.server.ts`: one INSERT per request) on a scratch database, ready;
+ * stopped (and its database dropped) when the scenario ends. `insertUrl` takes the webhooks.
+ */
+export async function startBareInsert(
+  ctx: BenchContext,
+): Promise<{ child: Child; baseUrl: string; insertUrl: string }> {
+  const db = await createScratchDatabase(ctx.adminDatabaseUrl, 'sapa_bench_insert');
+  ctx.defer(() => db.drop());
+  const port = await freePort();
+  const child = spawnTs(join(ctx.repoRoot, 'bench/lib/bare-insert.server.ts'), [], {
+    cwd: ctx.repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: LOOPBACK, DATABASE_URL: db.url },
+  });
+  ctx.defer(() => child.stop());
+  const baseUrl = `http://${LOOPBACK}:${port}`;
+  await waitForReady(`${baseUrl}/ping`, child);
+  return { child, baseUrl, insertUrl: `${baseUrl}/insert` };
+}
+
+/**
+ * Connects a WhatsApp Cloud account whose app secret signs the bench's webhooks (the demo's own secret is not
+ * known). Its Graph API is a closed loopback port: inbound text never calls it. Answers the account's id and
+ * phone number id.
+ */
+export async function connectBenchWhatsapp(baseUrl: string, token: string, appSecret: string) {
+  const n = String(Date.now()).slice(-9);
+  const account = await callApi<{ id: string }>(
+    baseUrl,
+    token,
+    'POST',
+    '/api/channel-accounts/whatsapp-cloud',
+    {
+      name: 'Bench WA',
+      displayPhoneNumber: `6281${n}`,
+      phoneNumberId: `10${n}`,
+      wabaId: `20${n}`,
+      accessToken: 'bench-access-token-abcdefghij',
+      appSecret,
+      verifyToken: 'bench-verify-token-123456',
+      graphBaseUrl: `http://${LOOPBACK}:${await freePort()}/v25.0`,
+    },
+  );
+  return { id: account.id, phoneNumberId: `10${n}` };
 }

@@ -1,11 +1,12 @@
 /**
- * Open-loop load generator (its own process): POSTs `count` signed WhatsApp Cloud webhooks at a fixed rate
- * to `url`, each one text message with a unique wamid whose body carries `bench#<seq>#<sent epoch ms>`, and
- * reports every acknowledgement latency. Config: one JSON argument; result: one IPC message.
+ * Open-loop load generator (its own process): POSTs `count` signed webhooks of one channel (WhatsApp Cloud by
+ * default; `channel-webhooks.ts`) at a fixed rate to `url`, each one text message with a unique provider id
+ * whose text carries `bench#<seq>#<sent epoch ms>`, and reports every acknowledgement latency. Config: one JSON
+ * argument; result: one IPC message.
  */
-import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { type BenchChannel, signedDelivery } from './channel-webhooks.js';
 import { assertLoopback } from './net.js';
 
 export interface RateConfig {
@@ -20,6 +21,11 @@ export interface RateConfig {
   seqStart: number;
   customers: number;
   timeoutMs: number;
+  /** The channel whose webhooks are sent (default WhatsApp Cloud); `appSecret` is its signing secret and
+   * `phoneNumberId` its account address (`channel-webhooks.ts`). */
+  channel?: BenchChannel;
+  /** Also answer every acknowledgement latency (to merge several generators' percentiles). */
+  samples?: boolean;
 }
 
 export interface RateResult {
@@ -29,6 +35,8 @@ export interface RateResult {
   /** Achieved send rate (messages / seconds between first and last send). */
   sendRate: number;
   ackMs: { p50: number; p99: number; max: number };
+  /** Every acknowledgement latency (ms), when `samples` was asked. */
+  ackSamples?: number[];
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as RateConfig;
@@ -36,37 +44,6 @@ const target = new URL(config.url);
 assertLoopback(target.hostname);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const epochMs = () => performance.timeOrigin + performance.now();
-
-function body(seq: number): string {
-  const from = `62812${String(seq % config.customers).padStart(7, '0')}`;
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: 'waba-bench',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '6281000', phone_number_id: config.phoneNumberId },
-              contacts: [{ profile: { name: `Pelanggan ${from}` }, wa_id: from }],
-              messages: [
-                {
-                  from,
-                  id: `wamid.BENCH${process.pid}x${seq}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: `bench#${seq}#${epochMs().toFixed(3)}` },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -80,15 +57,20 @@ async function main(): Promise<RateResult> {
   let errors = 0;
   let done = 0;
   let sent = 0;
+  const webhook = {
+    channel: config.channel ?? 'WAP',
+    secret: config.appSecret,
+    accountAddress: config.phoneNumberId,
+  };
   const send = (seq: number) => {
-    const payload = Buffer.from(body(seq));
+    const text = `bench#${seq}#${epochMs().toFixed(3)}`;
+    const signed = signedDelivery(webhook, seq, seq % config.customers, text);
+    const payload = signed.payload;
     const headers: Record<string, string | number> = {
       'content-type': 'application/json',
       'content-length': payload.length,
+      ...signed.headers,
     };
-    if (config.appSecret)
-      headers['x-hub-signature-256'] =
-        `sha256=${createHmac('sha256', config.appSecret).update(payload).digest('hex')}`;
     const start = performance.now();
     const req = http.request(
       { agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers },
@@ -133,6 +115,7 @@ async function main(): Promise<RateResult> {
       p99: percentile(latencies, 99),
       max: percentile(latencies, 100),
     },
+    ...(config.samples ? { ackSamples: latencies } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appEndpoints, authEndpoints, loginResponse } from '@sapa/contracts';
+import { appEndpoints, identityEndpoints, loginResponse } from '@sapa/contracts';
 import { type Child, spawnTs } from './child.js';
 import { freePort, LOOPBACK, waitForReady } from './net.js';
 import { createScratchDatabase } from './postgres.js';
@@ -177,8 +177,8 @@ export async function startBareFastify(ctx: BenchContext): Promise<RunningServer
 
 /** Signs in through the API contract and returns the access token. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}${authEndpoints.login.path}`, {
-    method: authEndpoints.login.method,
+  const response = await fetch(`${baseUrl}${identityEndpoints.login.path}`, {
+    method: identityEndpoints.login.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });

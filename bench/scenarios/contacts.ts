@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import * as XLSX from '@e965/xlsx';
-import { CONTACT_UPLOAD_COLUMNS, contactCrmEndpoints, contactUploadEndpoints } from '@sapa/contracts';
+import { CONTACT_UPLOAD_COLUMNS, contactListEndpoints, contactUploadEndpoints } from '@sapa/contracts';
 import pg from 'pg';
 import { signIn, startSapaServer } from '../lib/servers.js';
 import { type BenchContext, compare, type Result } from '../lib/types.js';
@@ -133,7 +133,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   const searchOnce = async (term: string) => {
     const t0 = performance.now();
     const res = await fetch(
-      `${sapa.baseUrl}${contactCrmEndpoints.list.path}?search=${encodeURIComponent(term)}&limit=50`,
+      `${sapa.baseUrl}${contactListEndpoints.list.path}?search=${encodeURIComponent(term)}&limit=50`,
       { headers },
     );
     if (res.status !== 200) throw new Error(`search ${term}: HTTP ${res.status}`);

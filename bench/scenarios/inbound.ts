@@ -3,8 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { DrainResult, SocketsConfig } from '../lib/chat-sockets.worker.js';
 import { type Child, nextMessage, spawnTs } from '../lib/child.js';
 import { type CpuUse, cpuSnapshot, cpuUse } from '../lib/cpu.js';
-import { freePort, LOOPBACK, waitForReady } from '../lib/net.js';
-import { createScratchDatabase } from '../lib/postgres.js';
+import { connectBenchWhatsapp, startBareInsert } from '../lib/inbound-phase.js';
 import { nowMonotonicUs, type ProfileWindow, recordProfile } from '../lib/profile.js';
 import type { RateConfig, RateResult } from '../lib/rate-generator.worker.js';
 import { signIn, startSapaServer } from '../lib/servers.js';
@@ -172,17 +171,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   const warmup = ctx.load.warmupSeconds;
 
   // Baseline first, alone on the machine, stopped before Sapa starts.
-  const db = await createScratchDatabase(ctx.adminDatabaseUrl, 'sapa_bench_insert');
-  ctx.defer(() => db.drop());
-  const port = await freePort();
-  const bare = spawnTs(join(ctx.repoRoot, 'bench/lib/bare-insert.server.ts'), [], {
-    cwd: ctx.repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: LOOPBACK, DATABASE_URL: db.url },
-  });
-  ctx.defer(() => bare.stop());
-  const bareBase = `http://${LOOPBACK}:${port}`;
-  await waitForReady(`${bareBase}/ping`, bare);
-  const bareUrl = `${bareBase}/insert`;
+  const { child: bare, insertUrl: bareUrl } = await startBareInsert(ctx);
   const barePids = { [bare.pid]: 'server' };
   const barePhase = async (rate: number, secs: number): Promise<Phase> => {
     const { send, cpu } = await sendPhase(ctx, bareUrl, '', '10000', rate, secs, barePids);
@@ -220,25 +209,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
     });
     if (!del.ok) throw new Error(`removing the demo WhatsApp account: HTTP ${del.status}`);
   }
-  const n = String(Date.now()).slice(-9);
-  const connect = await fetch(`${sapa.baseUrl}/api/channel-accounts/whatsapp-cloud`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...auth },
-    body: JSON.stringify({
-      name: 'Bench WA',
-      displayPhoneNumber: `6281${n}`,
-      phoneNumberId: `10${n}`,
-      wabaId: `20${n}`,
-      accessToken: 'bench-access-token-abcdefghij',
-      appSecret: APP_SECRET,
-      verifyToken: 'bench-verify-token-123456',
-      // Never called: inbound text does not reach the Graph API. A closed loopback port.
-      graphBaseUrl: `http://${LOOPBACK}:${await freePort()}/v25.0`,
-    }),
-  });
-  const account = (await connect.json()) as { id?: string };
-  if (!connect.ok || !account.id)
-    throw new Error(`connecting the WhatsApp account: HTTP ${connect.status} ${JSON.stringify(account)}`);
+  const account = await connectBenchWhatsapp(sapa.baseUrl, owner, APP_SECRET);
   const webhookUrl = `${sapa.baseUrl}/webhooks/whatsapp-cloud/${account.id}`;
 
   const socketsConfig: SocketsConfig = {
@@ -268,7 +239,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
       ctx,
       webhookUrl,
       APP_SECRET,
-      `10${n}`,
+      account.phoneNumberId,
       rate,
       secs,
       sapaPids,

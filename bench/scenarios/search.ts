@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { contactCrmEndpoints, inboxEndpoints, ticketSearchEndpoints } from '@sapa/contracts';
+import { contactListEndpoints, conversationEndpoints, searchEndpoints } from '@sapa/contracts';
 import pg from 'pg';
 import { prepareScaleData } from '../lib/scale-data.js';
 import { signIn } from '../lib/servers.js';
@@ -113,7 +113,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   {
     const tabs = ['unassigned', 'assigned'] as const;
     const sapaP = await sample((i) =>
-      api(inboxEndpoints.tickets.path, `tab=${tabs[i % 2]}&limit=30`).then(() => {}),
+      api(conversationEndpoints.tickets.path, `tab=${tabs[i % 2]}&limit=30`).then(() => {}),
     );
     const base = await sample((i) =>
       chatwoot(
@@ -139,15 +139,13 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
       );
       cursors.push(cursorOf(rows[0]!.at, rows[0]!.id));
     }
-    const first = await sample(() => api(ticketSearchEndpoints.ticketList.path, 'limit=50').then(() => {}));
+    const first = await sample(() => api(searchEndpoints.ticketList.path, 'limit=50').then(() => {}));
     const firstBase = await sample(() =>
       chatwoot('tickets t', 't.client_id = $1', [clientId], 't.created_at desc', 0),
     );
     report('ticket list first page (all tickets)', TARGET_MS.inbox, first, firstBase);
     const sapaP = await sample((i) =>
-      api(ticketSearchEndpoints.ticketList.path, `limit=50&cursor=${cursors[i % cursors.length]}`).then(
-        () => {},
-      ),
+      api(searchEndpoints.ticketList.path, `limit=50&cursor=${cursors[i % cursors.length]}`).then(() => {}),
     );
     const base = await sample((i) =>
       chatwoot('tickets t', 't.client_id = $1', [clientId], 't.created_at desc', depths[i % depths.length]!),
@@ -181,9 +179,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
       },
     ];
     const sapaP = await sample((i) =>
-      api(ticketSearchEndpoints.ticketList.path, `limit=50&${combos[i % combos.length]!.query}`).then(
-        () => {},
-      ),
+      api(searchEndpoints.ticketList.path, `limit=50&${combos[i % combos.length]!.query}`).then(() => {}),
     );
     const base = await sample((i) => {
       const c = combos[i % combos.length]!;
@@ -203,7 +199,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
     const keywords = (i: number) =>
       i % 3 === 0 ? 'ongkir' : i % 3 === 1 ? `SKU-${(i * 7919) % 50_000}` : 'refund barang';
     const sapaP = await sample((i) =>
-      api(ticketSearchEndpoints.ticketList.path, `limit=50&keyword=${encodeURIComponent(keywords(i))}`).then(
+      api(searchEndpoints.ticketList.path, `limit=50&keyword=${encodeURIComponent(keywords(i))}`).then(
         () => {},
       ),
     );
@@ -235,7 +231,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
         'Budi San',
       ][i % 4]!;
     const sapaP = await sample((i) =>
-      api(contactCrmEndpoints.list.path, `limit=50&search=${encodeURIComponent(terms(i))}`).then(() => {}),
+      api(contactListEndpoints.list.path, `limit=50&search=${encodeURIComponent(terms(i))}`).then(() => {}),
     );
     const base = await sample(async (i) => {
       const params = [clientId, `%${terms(i)}%`];

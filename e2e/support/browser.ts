@@ -4,8 +4,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll } from 'vitest';
 
 /** Debian's Chromium (test tools cannot download a browser here). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({

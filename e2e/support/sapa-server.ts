@@ -7,18 +7,27 @@ import { startTestDns } from '../../apps/server/test/dns-server.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
+/**
+ * `count` different free ports: every listener is held open until all are bound, so two calls can never be
+ * handed the same port (the kernel may reuse a port the moment its listener closes).
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    servers.map(
+      (srv) =>
+        new Promise<number>((ok, fail) => {
+          srv.unref();
+          srv.on('error', fail);
+          srv.listen(0, '127.0.0.1', () => {
+            const address = srv.address();
+            typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'));
+          });
+        }),
+    ),
+  );
+  await Promise.all(servers.map((srv) => new Promise((done) => srv.close(done))));
+  return ports;
 }
 
 export interface RunningSapa {
@@ -27,6 +36,17 @@ export interface RunningSapa {
   customerPageUrl: string | null;
   /** The demo shop page with the live-chat widget embedded. */
   shopPageUrl: string | null;
+  /** The Telegram simulator's customer chat page (demo bot preselected). */
+  telegramPageUrl: string | null;
+  /** The LINE simulator's customer chat page (demo account preselected). */
+  linePageUrl: string | null;
+  /** The Meta simulator's Messenger and Instagram customer chat pages (demo accounts preselected). */
+  messengerPageUrl: string | null;
+  instagramPageUrl: string | null;
+  /** The Viber simulator's customer chat page (demo bot preselected). */
+  viberPageUrl: string | null;
+  /** The email simulator's webmail page (the customer budi@pelanggan.test). */
+  webmailPageUrl: string | null;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -36,8 +56,18 @@ export interface RunningSapa {
  * the built web app) in a fresh data folder, and waits until it answers.
  */
 export async function startSapa(env: Record<string, string> = {}): Promise<RunningSapa> {
-  const port = await freePort();
-  const simPort = await freePort();
+  const [
+    port,
+    simPort,
+    paymentSimPort,
+    telegramSimPort,
+    lineSimPort,
+    metaSimPort,
+    viberSimPort,
+    mailSimPort,
+    smtpPort,
+    mailSimSmtpPort,
+  ] = await freePorts(10);
   const dataDir = mkdtempSync(join(tmpdir(), 'sapa-e2e-'));
   // Live-chat domains are checked with DNS: a local server where *.example.com and *.example.id exist.
   const dns = await startTestDns();
@@ -51,6 +81,14 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
         ...process.env,
         PORT: String(port),
         SIM_PORT: String(simPort),
+        PAYMENT_SIM_PORT: String(paymentSimPort),
+        TELEGRAM_SIM_PORT: String(telegramSimPort),
+        LINE_SIM_PORT: String(lineSimPort),
+        META_SIM_PORT: String(metaSimPort),
+        VIBER_SIM_PORT: String(viberSimPort),
+        MAIL_SIM_PORT: String(mailSimPort),
+        SMTP_PORT: String(smtpPort),
+        MAIL_SIM_SMTP_PORT: String(mailSimSmtpPort),
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
@@ -78,13 +116,19 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > 120_000) throw new Error(`Sapa did not start in time:\n${output}`);
+    if (Date.now() - started > 300_000) throw new Error(`Sapa did not start in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
     customerPageUrl: /Customer phone \(WhatsApp simulator\): (\S+)/.exec(output)?.[1] ?? null,
     shopPageUrl: /Demo shop \(live-chat widget\): (\S+)/.exec(output)?.[1] ?? null,
+    telegramPageUrl: /Telegram customer chat \(Telegram simulator\): (\S+)/.exec(output)?.[1] ?? null,
+    linePageUrl: /LINE customer chat \(LINE simulator\): (\S+)/.exec(output)?.[1] ?? null,
+    messengerPageUrl: /Messenger customer chat \(Meta simulator\): (\S+)/.exec(output)?.[1] ?? null,
+    instagramPageUrl: /Instagram customer chat \(Meta simulator\): (\S+)/.exec(output)?.[1] ?? null,
+    viberPageUrl: /Viber customer chat \(Viber simulator\): (\S+)/.exec(output)?.[1] ?? null,
+    webmailPageUrl: /Customer webmail \(email simulator\): (\S+)/.exec(output)?.[1] ?? null,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

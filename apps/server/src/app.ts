@@ -9,33 +9,52 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { registerAccessRoleRoutes } from './modules/access-roles/access-roles.routes.js';
 import { registerActivityRoutes } from './modules/activity/activity.routes.js';
-import { advancedBroadcastClock } from './modules/advanced-broadcasts/advanced-broadcasts.jobs.js';
-import { registerAdvancedBroadcastRoutes } from './modules/advanced-broadcasts/advanced-broadcasts.routes.js';
-import { sendThroughBroadcasts } from './modules/advanced-broadcasts/advanced-broadcasts.sending.js';
-import { registerBillingRoutes } from './modules/billing/billing.routes.js';
-import { broadcastEngine } from './modules/broadcasts/broadcasts.engine.js';
-import { registerBroadcastRoutes } from './modules/broadcasts/broadcasts.routes.js';
-import { takeBroadcastStatuses } from './modules/broadcasts/broadcasts.statuses.js';
-import { bulkJob } from './modules/bulk/bulk.jobs.js';
-import { registerBulkRoutes } from './modules/bulk/bulk.routes.js';
-import { registerChannelRoutes } from './modules/channels/channels.routes.js';
-import { livechatSender } from './modules/channels/connectors/livechat/outbound.js';
-import { whatsappInboundDrains } from './modules/channels/connectors/whatsapp-cloud/inbound.js';
-import { whatsappMediaJob } from './modules/channels/connectors/whatsapp-cloud/media.js';
 import {
+  advancedBroadcastClock,
+  registerAdvancedBroadcastRoutes,
+  sendThroughBroadcasts,
+} from './modules/advanced-broadcasts/index.js';
+import { registerAuditRoutes } from './modules/audit/audit.routes.js';
+import { recordAudit } from './modules/audit/index.js';
+import {
+  type AutomationContext,
+  automationJobs,
+  automationTriggers,
+  chatbotHolds,
+  registerAutomationRoutes,
+} from './modules/automation/index.js';
+import { registerBillingRoutes } from './modules/billing/billing.routes.js';
+import { monthlyBonusDrain } from './modules/billing/index.js';
+import {
+  broadcastEngine,
+  registerBroadcastRoutes,
+  takeBroadcastStatuses,
+} from './modules/broadcasts/index.js';
+import { bulkJob, registerBulkRoutes } from './modules/bulk/index.js';
+import { registerCatalogueRoutes } from './modules/catalogue/index.js';
+import {
+  contactProfileJob,
+  inboundDrains,
+  mediaFetchJob,
   outboundMarkReadJob,
-  whatsappCloudSender,
-} from './modules/channels/connectors/whatsapp-cloud/outbound.js';
-import { registerWhatsappWebhookRoutes } from './modules/channels/connectors/whatsapp-cloud/webhook.routes.js';
-import { outboundSendJob } from './modules/channels/outbound/outbound-send.job.js';
-import { contactUploadJob } from './modules/contacts/contact-upload.jobs.js';
-import { registerContactUploadRoutes } from './modules/contacts/contact-upload.routes.js';
-import { registerContactRoutes } from './modules/contacts/contacts.routes.js';
-import { registerContactCrmRoutes } from './modules/contacts/contacts-list.routes.js';
+  outboundSendJob,
+  registerChannelRoutes,
+  registerLivechatRoutes,
+  registerMetaVerificationRoutes,
+  registerWebhookIntakeRoutes,
+  registerWhatsappVerificationRoute,
+} from './modules/channels/index.js';
+import {
+  contactUploadJob,
+  registerContactCrmRoutes,
+  registerContactRoutes,
+  registerContactUploadRoutes,
+} from './modules/contacts/index.js';
 import {
   autoAssignJob,
   contactTickets,
   hasOpenTickets,
+  installNewTicketHold,
   installTicketVisibility,
   registerInboxRoutes,
   registerMediaRoutes,
@@ -45,23 +64,38 @@ import {
   ticketLoad,
   triggerAutoAssignOnNewChats,
 } from './modules/conversations/index.js';
-import { registerCsLibraryRoutes } from './modules/cs-library/cs-library.routes.js';
-import { registerAppRoutes } from './modules/demo/demo.routes.js';
-import { exportJob } from './modules/exports/exports.jobs.js';
-import { registerExportRoutes } from './modules/exports/exports.routes.js';
+import { registerCsLibraryRoutes } from './modules/cs-library/index.js';
+import { registerAppRoutes, registerDemoShopRoute } from './modules/demo/demo.routes.js';
+import { exportJob, registerExportRoutes } from './modules/exports/index.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
-import { registerLivechatRoutes } from './modules/livechat/livechat.routes.js';
 import { registerMakerCheckerRoutes } from './modules/maker-checker/maker-checker.routes.js';
-import { sendNotificationJob } from './modules/notifications/notifications.jobs.js';
-import { registerPlayRoutes } from './modules/play/play.routes.js';
-import { registerSearchRoutes } from './modules/search/search.routes.js';
-import { registerTeamRoutes } from './modules/teams/index.js';
-import { applyTemplateWebhooks, TEMPLATE_WEBHOOK_FIELDS } from './modules/templates/template-webhooks.js';
-import { registerTemplateRoutes } from './modules/templates/templates.routes.js';
-import { registerTicketFormRoutes } from './modules/ticket-forms/ticket-forms.routes.js';
+import { notifyThrough, sendNotificationJob } from './modules/notifications/index.js';
+import { ORDER_PURPOSE, orderPaymentPurpose, registerOrderRoutes } from './modules/orders/index.js';
+import {
+  createPaymentsContext,
+  registerPaymentPurpose,
+  registerPaymentRoutes,
+} from './modules/payments/index.js';
+import { registerPlayRoutes, stopSessionsOnView } from './modules/play/index.js';
+import { registerSearchRoutes } from './modules/search/index.js';
+import { registerSignupRoutes } from './modules/signup/index.js';
+import {
+  installPlanGate,
+  registerSubscriptionRoutes,
+  SUBSCRIPTION_PURPOSE,
+  subscriptionExpiry,
+  subscriptionPurpose,
+} from './modules/subscriptions/index.js';
+import { goOfflineOnSignOut, registerTeamRoutes } from './modules/teams/index.js';
+import {
+  applyTemplateWebhooks,
+  registerTemplateRoutes,
+  TEMPLATE_WEBHOOK_FIELDS,
+} from './modules/templates/index.js';
+import { registerTicketFormRoutes } from './modules/ticket-forms/index.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import type { UserDeletionGuard } from './modules/users/users.service.js';
-import { registerViewRoutes } from './modules/views/views.routes.js';
+import { registerViewRoutes } from './modules/views/index.js';
 import { installRouteAccess, PUBLIC, type RegisteredRoute } from './platform/auth/route-access.js';
 import type { ServerDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
@@ -75,26 +109,36 @@ export interface BuiltApp {
   routes: RegisteredRoute[];
 }
 
-/** Every job of every module (not yet registered on the queue). */
-export function defineJobs(deps: ServerDeps) {
-  const media = whatsappMediaJob(deps);
-  const send = outboundSendJob(deps, { WAP: whatsappCloudSender(deps), LVC: livechatSender(deps) });
+/**
+ * Every job of every module (not yet registered on the queue). `now` is the automation's clock (tests set it to
+ * fire a follow-up or an auto close without waiting).
+ */
+export function defineJobs(deps: ServerDeps, now: AutomationContext['now'] = () => new Date()) {
+  const media = mediaFetchJob(deps);
+  const contactProfile = contactProfileJob(deps);
+  // Each message goes out through its channel's connector (`connectorFor`).
+  const send = outboundSendJob(deps);
   const markRead = outboundMarkReadJob(deps);
   const broadcastSend = broadcastEngine(deps).drain;
   // Broadcasts take the statuses of their messages and templates their review webhooks: channels imports neither.
-  const inbound = whatsappInboundDrains(
+  const inbound = inboundDrains(
     deps,
     async (clientId, messageId) => {
       await deps.jobs.send(media, { clientId, messageId });
     },
     {
       statusTakers: [takeBroadcastStatuses],
+      // Messenger and Instagram give only the customer's id: their name comes from the profile API.
+      onCustomer: async (clientId, ticketId) => {
+        await deps.jobs.send(contactProfile, { clientId, ticketId }, { singletonKey: `profile:${ticketId}` });
+      },
       accountChanges: [{ fields: TEMPLATE_WEBHOOK_FIELDS, apply: applyTemplateWebhooks }],
     },
   );
   return {
     notify: sendNotificationJob(deps),
     whatsappMedia: media,
+    contactProfile,
     whatsappInbound: inbound.conversations,
     whatsappBroadcastStatuses: inbound.broadcastStatuses,
     send,
@@ -109,12 +153,17 @@ export function defineJobs(deps: ServerDeps) {
     ),
     broadcastSend,
     exportChats: exportJob(deps),
+    // Automatic chat sends through the channels' send job (automation never imports channels).
+    ...automationJobs({ deps, send, now }),
+    subscriptionExpiry: subscriptionExpiry(deps),
+    // 001 §9: each month's bonus credits, from the 1st.
+    monthlyBonus: monthlyBonusDrain(deps),
   };
 }
 
 /** Defines every job of every module on the queue; the worker role runs them. */
-export function registerJobs(deps: ServerDeps) {
-  const jobs = defineJobs(deps);
+export function registerJobs(deps: ServerDeps, now?: AutomationContext['now']) {
+  const jobs = defineJobs(deps, now);
   for (const job of Object.values(jobs)) deps.jobs.register(job as never);
   return jobs;
 }
@@ -149,6 +198,8 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   });
   installRouteAccess(app, { tokens: deps.tokens, revoked: deps.revoked, routes });
   installTicketVisibility(app, deps.db);
+  // 001 §6: broadcast, template, chatbot, chat credits, chat history need a package; WhatsApp Pro or Enterprise.
+  installPlanGate(app, deps.db);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.header(VERSION_HEADER, deps.version);
     done();
@@ -162,11 +213,35 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
 
   const userDeletionGuards: UserDeletionGuard[] = [hasOpenTickets(deps.db)];
   registerAppRoutes(app, deps);
-  registerIdentityRoutes(app, deps, jobs);
+  // Identity imports neither notifications nor teams: it is handed the code sender and the sign-out step.
+  registerIdentityRoutes(app, deps, {
+    sendCode: notifyThrough(deps, jobs.notify),
+    onSignOut: (auth) => goOfflineOnSignOut(deps, auth),
+    // Every sign-in goes to the business audit log (001 §2), which identity does not import.
+    onSignIn: ({ userId, clientId, ip, mfa }) =>
+      recordAudit(deps.db, {
+        clientId,
+        actorUserId: userId,
+        area: 'SIGN_IN',
+        action: 'signIn',
+        target: { type: 'session', id: null },
+        after: { method: mfa ? '2fa' : 'password', ip },
+      }),
+  });
+  // Sign-up's codes go by WhatsApp from the platform's own number, through the same notification job.
+  registerSignupRoutes(app, deps, { sendCode: notifyThrough(deps, jobs.notify) });
   registerActivityRoutes(app, deps);
   registerUserRoutes(app, deps, userDeletionGuards);
   registerAccessRoleRoutes(app, deps);
   registerBillingRoutes(app, deps);
+  registerAutomationRoutes(app, deps);
+  // Payments imports no buyer: a subscription payment's effect is handed in here.
+  const payments = createPaymentsContext(deps);
+  registerPaymentPurpose(payments, SUBSCRIPTION_PURPOSE, subscriptionPurpose);
+  // An order's payment link: the gateway's verified notification marks the order paid.
+  registerPaymentPurpose(payments, ORDER_PURPOSE, orderPaymentPurpose);
+  await registerPaymentRoutes(app, payments);
+  registerSubscriptionRoutes(app, payments);
   registerChannelRoutes(app, deps);
   registerInboxRoutes(app, deps, jobs);
   registerMediaRoutes(app, deps);
@@ -176,29 +251,43 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerTeamRoutes(app, deps, ticketLoad);
   registerBulkRoutes(app, deps, jobs);
   registerCsLibraryRoutes(app, deps, jobs);
+  await registerCatalogueRoutes(app, deps);
+  // Orders send their summaries through conversations' reply, with the chat's send job.
+  registerOrderRoutes(app, { deps, jobs, payments });
   registerTicketFormRoutes(app, deps);
   registerContactRoutes(app, deps, contactTickets);
   registerContactCrmRoutes(app, deps, contactTickets);
   await registerContactUploadRoutes(app, deps, jobs.contactUpload);
-  registerViewRoutes(app, deps);
+  // A deleted view ends the play sessions on it (views never imports play).
+  registerViewRoutes(app, deps, stopSessionsOnView);
   registerExportRoutes(app, deps, jobs);
   registerPlayRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerMakerCheckerRoutes(app, deps);
+  registerAuditRoutes(app, deps);
   registerAdvancedBroadcastRoutes(app, deps);
   registerTemplateRoutes(app, deps, jobs);
   registerBroadcastRoutes(app, deps, { wake: () => deps.jobs.wake(jobs.broadcastSend) });
-  await registerWhatsappWebhookRoutes(app, deps, {
+  registerWhatsappVerificationRoute(app, deps);
+  registerMetaVerificationRoutes(app, deps);
+  await registerWebhookIntakeRoutes(app, deps, {
     conversations: jobs.whatsappInbound,
     broadcastStatuses: jobs.whatsappBroadcastStatuses,
   });
   // Sockets get what each event's audience admits (000 §6 CS positions); new chats start assignment rounds.
-  const unwatch = [deps.bus.subscribe(REALTIME_TOPIC, triggerAutoAssignOnNewChats(deps))];
+  // Customers' messages and resolved chats start the automation's jobs; a chat opened on an account whose
+  // chatbot answers starts in the BOT state (conversations imports nothing of automation).
+  installNewTicketHold(chatbotHolds);
+  const unwatch = [
+    deps.bus.subscribe(REALTIME_TOPIC, triggerAutoAssignOnNewChats(deps)),
+    deps.bus.subscribe(REALTIME_TOPIC, automationTriggers({ deps, now: () => new Date() })),
+  ];
   app.addHook('onClose', async () => {
     for (const u of unwatch) u();
   });
   const hub = await registerRealtimeHub(app, deps);
   await registerLivechatRoutes(app, deps, (clientId) => hub.inboxReaderCount(clientId) > 0);
+  registerDemoShopRoute(app, deps);
   registerMetrics(app);
   await registerWebApp(app, deps.config.webDist);
   return { app, routes };

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 describe('the demo business hands customer chats to its agents (issue 16)', () => {
   it('has automatic assignment on, so Customer Service 1 and 2 each get chats in their inbox', async () => {
-    expect(await setUpDemoBusiness(server.deps.db)).toBe(true);
+    expect(await setUpDemoBusiness(server.deps)).toBe(true);
     const owner = await signInFresh(server.app, 'owner@demo.sapa.id', DEMO_PASSWORD);
     const config = await server.app.inject({
       method: 'GET',

@@ -1,9 +1,16 @@
 import { buildApp, registerJobs } from './app.js';
 import { setUpDemoBusiness } from './demo-setup.js';
-import { startDemoWhatsapp } from './modules/channels/demo-whatsapp.js';
+import { startEmailListener, startImapReaders } from './modules/channels/index.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './modules/demo/demo.seed.js';
+import { startDemoEmail } from './modules/demo/demo-email.js';
+import { startDemoLine } from './modules/demo/demo-line.js';
+import { startDemoLivechat } from './modules/demo/demo-livechat.js';
+import { startDemoMeta } from './modules/demo/demo-meta.js';
+import { startDemoPaymentGateway } from './modules/demo/demo-payments.js';
+import { startDemoTelegram } from './modules/demo/demo-telegram.js';
+import { startDemoViber } from './modules/demo/demo-viber.js';
+import { connectDemoWhatsapp, startDemoWhatsappSimulator } from './modules/demo/demo-whatsapp.js';
 import { preloadRevokedSessions } from './modules/identity/sessions.js';
-import { startDemoLivechat } from './modules/livechat/demo-livechat.js';
 import { loadConfig } from './platform/config.js';
 import { createServerDeps } from './platform/create-deps.js';
 import { openDatabase } from './platform/db/database.js';
@@ -14,6 +21,25 @@ import { readVersion } from './platform/partner.js';
 async function main() {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel });
+  // Demo without a gateway account: the payment gateway simulator (PAYMENT_SIM_PORT, default PORT + 2) is the
+  // gateway, started before the app so that the payments module is built with its account.
+  const demoPayments =
+    config.demo && config.role !== 'worker' && !config.paymentGateway
+      ? await startDemoPaymentGateway(config).catch((err) => {
+          logger.warn({ err }, 'demo payment gateway simulator not started');
+          return null;
+        })
+      : null;
+  if (demoPayments) config.paymentGateway = demoPayments.gateway;
+  // Demo: the WhatsApp Cloud simulator (SIM_PORT, default PORT + 1), started before the jobs are defined: unless
+  // configured it is the platform's sender of one-time codes and plays Meta's Embedded Signup for sign-ups.
+  const demoWhatsappSim =
+    config.demo && config.role !== 'worker'
+      ? await startDemoWhatsappSimulator(config, { port: config.simPort }).catch((err) => {
+          logger.warn({ err }, 'demo WhatsApp simulator not started');
+          return null;
+        })
+      : null;
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const deps = createServerDeps({ config, database, logger, version: readVersion() });
@@ -22,14 +48,71 @@ async function main() {
   const jobDefs = registerJobs(deps);
   await jobs.start({ work: config.role !== 'api' });
 
-  const seeded = config.demo ? await setUpDemoBusiness(deps.db) : false;
+  const seeded = config.demo ? await setUpDemoBusiness(deps, config.demoPlan) : false;
   const { app } = await buildApp(deps, jobDefs);
   if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
-  // Demo: the WhatsApp Cloud simulator in-process (SIM_PORT, default PORT + 1) with the demo number connected.
-  const demoWhatsapp =
+  // Demo: the demo business's number connected to the WhatsApp simulator.
+  const demoWhatsapp = demoWhatsappSim
+    ? await connectDemoWhatsapp(deps, demoWhatsappSim).catch((err) => {
+        logger.warn({ err }, 'demo WhatsApp number not connected');
+        return null;
+      })
+    : null;
+  // Demo: the Telegram Bot API simulator in-process (TELEGRAM_SIM_PORT, default PORT + 3) with the demo bot connected.
+  const demoTelegram =
     config.demo && config.role !== 'worker'
-      ? await startDemoWhatsapp(deps, { port: config.simPort }).catch((err) => {
-          logger.warn({ err }, 'demo WhatsApp simulator not started');
+      ? await startDemoTelegram(deps, { port: config.telegramSimPort }).catch((err) => {
+          logger.warn({ err }, 'demo Telegram simulator not started');
+          return null;
+        })
+      : null;
+  // Demo: the LINE Messaging API simulator in-process (LINE_SIM_PORT, default PORT + 4) with the demo account connected.
+  const demoLine =
+    config.demo && config.role !== 'worker'
+      ? await startDemoLine(deps, { port: config.lineSimPort }).catch((err) => {
+          logger.warn({ err }, 'demo LINE simulator not started');
+          return null;
+        })
+      : null;
+  // Demo: the Meta (Messenger and Instagram) simulator in-process (META_SIM_PORT, default PORT + 5) with the demo
+  // Page and Instagram account connected.
+  const demoMeta =
+    config.demo && config.role !== 'worker'
+      ? await startDemoMeta(deps, { port: config.metaSimPort }).catch((err) => {
+          logger.warn({ err }, 'demo Meta simulator not started');
+          return null;
+        })
+      : null;
+  // Demo: the Viber REST bot API simulator in-process (VIBER_SIM_PORT, default PORT + 6) with the demo bot connected.
+  const demoViber =
+    config.demo && config.role !== 'worker'
+      ? await startDemoViber(deps, { port: config.viberSimPort }).catch((err) => {
+          logger.warn({ err }, 'demo Viber simulator not started');
+          return null;
+        })
+      : null;
+  // The email channel's inbound SMTP listener (SMTP_PORT; demo: PORT + 8).
+  const smtpPort = config.email.smtpPort;
+  const emailListener =
+    smtpPort !== null && config.role !== 'worker'
+      ? await startEmailListener(deps, { port: smtpPort, drain: jobDefs.whatsappInbound }).catch((err) => {
+          logger.warn({ err }, 'email SMTP listener not started');
+          return null;
+        })
+      : null;
+  // The email accounts' mailboxes read over IMAP (background work: not on an API-only instance).
+  const imapReaders =
+    config.role !== 'api'
+      ? await startImapReaders(deps, { drain: jobDefs.whatsappInbound }).catch((err) => {
+          logger.warn({ err }, 'IMAP readers not started');
+          return null;
+        })
+      : null;
+  // Demo: the webmail simulator in-process (MAIL_SIM_PORT, PORT + 7; its SMTP MAIL_SIM_SMTP_PORT, PORT + 9).
+  const demoEmail =
+    config.demo && emailListener
+      ? await startDemoEmail(deps, { sapaSmtpPort: emailListener.port }).catch((err) => {
+          logger.warn({ err }, 'demo webmail simulator not started');
           return null;
         })
       : null;
@@ -52,7 +135,21 @@ async function main() {
       `  Demo outbox (password-reset codes, read by the signed-in owner or an admin): ${config.publicUrl}/demo/outbox`,
     );
     if (demoWhatsapp) console.log(`  Customer phone (WhatsApp simulator): ${demoWhatsapp.customerPageUrl}`);
+    if (demoTelegram)
+      console.log(`  Telegram customer chat (Telegram simulator): ${demoTelegram.customerPageUrl}`);
+    if (demoLine) console.log(`  LINE customer chat (LINE simulator): ${demoLine.customerPageUrl}`);
+    if (demoMeta) {
+      console.log(`  Messenger customer chat (Meta simulator): ${demoMeta.messengerPageUrl}`);
+      console.log(`  Instagram customer chat (Meta simulator): ${demoMeta.instagramPageUrl}`);
+    }
+    if (demoViber) console.log(`  Viber customer chat (Viber simulator): ${demoViber.customerPageUrl}`);
+    if (demoEmail) console.log(`  Customer webmail (email simulator): ${demoEmail.pageUrl}`);
+    if (emailListener) console.log(`  Email: SMTP listener on port ${emailListener.port}`);
     if (demoShop) console.log(`  Demo shop (live-chat widget): ${demoShop.shopPageUrl}`);
+    if (demoPayments)
+      console.log(
+        `  Payment gateway (simulator; a top-up's payment page opens there): ${demoPayments.sim.url}`,
+      );
     console.log('');
   }
 
@@ -70,7 +167,15 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'stopping');
     await app.close();
-    await demoWhatsapp?.sim.close();
+    await demoWhatsappSim?.close();
+    await demoPayments?.sim.close();
+    await demoTelegram?.sim.close();
+    await demoLine?.sim.close();
+    await demoMeta?.sim.close();
+    await demoViber?.sim.close();
+    await demoEmail?.sim.close();
+    await emailListener?.close();
+    await imapReaders?.close();
     await jobs.stop();
     await bus.close();
     await database.close();

@@ -1,8 +1,8 @@
 import dns2 from 'dns2';
 
 /** The zones the test DNS server answers: every name under them has an A record (a wildcard, as real zones have). */
-export const TEST_DNS_ZONES = ['example.com', 'example.id'] as const;
-export const TEST_DNS_ADDRESS = '192.0.2.10';
+const TEST_DNS_ZONES = ['example.com', 'example.id'] as const;
+const TEST_DNS_ADDRESS = '192.0.2.10';
 
 export interface TestDnsServer {
   /** "127.0.0.1:port", for DNS_SERVERS. */

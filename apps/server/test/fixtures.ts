@@ -1,6 +1,6 @@
 import type { TokenPair } from '@sapa/contracts';
 import type { FastifyInstance } from 'fastify';
-import { createBusiness, type NewMember } from '../src/modules/tenancy/tenancy.service.js';
+import { createBusiness, type NewMember } from '../src/modules/onboarding/index.js';
 import type { Db } from '../src/platform/db/database.js';
 
 export const PASSWORD = 'rahasia123';

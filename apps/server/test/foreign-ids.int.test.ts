@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './harness.js';
 /**
  * Ids in a body that name nothing of the caller's business (another business's, or unknown) are refused
  * with 400, the field and a translated message; nothing is stored (they used to be dropped silently).
- * Broadcast recipients are covered in broadcasts.int.test.ts.
+ * Broadcast recipients are covered in broadcasts.image-approval-access.int.test.ts.
  */
 let server: TestServer;
 let owner: TokenPair;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { type BuiltApp, buildApp, registerJobs } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/platform/config.js';
 import { createServerDeps } from '../src/platform/create-deps.js';
@@ -9,39 +8,15 @@ import { type Database, openDatabase } from '../src/platform/db/database.js';
 import type { ServerDeps } from '../src/platform/deps.js';
 import { createLogger } from '../src/platform/logging/logger.js';
 import { startTestDns, type TestDnsServer } from './dns-server.js';
+import { createPostgresDatabase, type TestDbKind, testDbKind } from './test-database.js';
 
-/** The server the integration tests run against: `postgres` (the machine's real one) or the embedded `pglite`. */
-export type TestDbKind = 'postgres' | 'pglite';
-
-/** The admin database used to create one throw-away database per test file. */
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-export function testDbKind(): TestDbKind {
-  return process.env.SAPA_TEST_DB === 'pglite' ? 'pglite' : 'postgres';
-}
-
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `sapa_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export { type TestDbKind, testDbKind };
 
 export interface TestServer extends BuiltApp {
   app: FastifyInstance;
   deps: ServerDeps;
+  /** The jobs and drains the server registered (an intake outside HTTP, like the SMTP listener, wakes one). */
+  jobDefs: ReturnType<typeof registerJobs>;
   database: Database;
   /** The database's address (PostgreSQL) — a second instance opens its own connections to it. */
   databaseUrl: string | undefined;
@@ -65,6 +40,8 @@ export async function startTestServer(
     env?: Record<string, string>;
     demo?: boolean;
     sameDatabaseAs?: TestServer;
+    /** The automation's clock (follow-up and auto close fire when it says their time has come). */
+    clock?: () => Date;
   } = {},
 ) {
   const kind = options.kind ?? testDbKind();
@@ -106,13 +83,14 @@ export async function startTestServer(
   });
   const deps = createServerDeps({ config, database, logger, version: 'test' });
   const { jobs } = deps;
-  const jobDefs = registerJobs(deps);
+  const jobDefs = registerJobs(deps, options.clock);
   await jobs.start({ work: options.work ?? true });
   const built = await buildApp(deps, jobDefs);
   await built.app.ready();
   const server: TestServer = {
     ...built,
     deps,
+    jobDefs,
     database,
     databaseUrl: pgDb?.url,
     dns,
@@ -129,10 +107,13 @@ export async function startTestServer(
   return server;
 }
 
-/** Polls `check` until it returns a value (not undefined/false) or the time runs out. Never a fixed sleep. */
+/**
+ * Polls `check` until it returns a value (not undefined/false) or the time runs out. Never a fixed sleep. The
+ * limit is generous (a job round on a loaded two-core machine can take seconds): it only matters when failing.
+ */
 export async function waitFor<T>(
   check: () => Promise<T | undefined | false>,
-  timeoutMs = 10_000,
+  timeoutMs = 20_000,
 ): Promise<T> {
   const started = Date.now();
   for (;;) {

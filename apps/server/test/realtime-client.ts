@@ -28,6 +28,7 @@ export function ticketUpdated(clientId: string, marker = 'x'): RealtimeEvent {
       lastMessage: null,
       unreadCount: 1,
       responded: false,
+      lastCustomerMessageAt: null,
       expiresAt: null,
       createdAt: now,
       updatedAt: now,

@@ -1,231 +1,49 @@
-import type { TokenPair } from '@sapa/contracts';
 import { eq } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { featureAccessRoles } from '../src/modules/access-roles/access-roles.schema.js';
-import { advancedBroadcasts } from '../src/modules/advanced-broadcasts/advanced-broadcasts.schema.js';
-import { broadcasts } from '../src/modules/broadcasts/broadcasts.schema.js';
+import { productCategories, products } from '../src/modules/catalogue/catalogue.schema.js';
 import { channelAccounts } from '../src/modules/channels/channels.schema.js';
 import { messages, tickets } from '../src/modules/conversations/index.js';
 import { memberships, users } from '../src/modules/identity/identity.schema.js';
-import { makePng } from '../src/modules/livechat/demo-livechat.js';
-import { insertTemplates } from '../src/modules/templates/templates.repository.js';
+import { transactions } from '../src/modules/orders/orders.schema.js';
 import { postLogin, signInFresh } from './auth-helpers.js';
 import { bearer, makeBusiness, PASSWORD } from './fixtures.js';
-import { startTestServer, type TestServer, waitFor } from './harness.js';
-import { changeValue, connectWhatsapp, delivery, postWebhook } from './whatsapp.js';
+import {
+  accountB,
+  advancedBroadcastB,
+  bizB,
+  broadcastB,
+  bulkJobB,
+  catalogueB,
+  categoryB,
+  contactB,
+  contactFieldB,
+  contactGroupB,
+  contactTagB,
+  contactUploadB,
+  csGroupB,
+  libraryB,
+  livechatB,
+  livechatBody,
+  logoB,
+  makerCheckerAccountB,
+  messageB,
+  ownerA,
+  paymentB,
+  roleB,
+  server,
+  subscriptionOrderB,
+  templateB,
+  ticketB,
+  ticketFieldB,
+  ticketFormB,
+  transactionB,
+  useTenantIsolationServer,
+  viewB,
+} from './servers/tenant-isolation.js';
 
-let server: TestServer;
-let bizA: Awaited<ReturnType<typeof makeBusiness>>;
-let bizB: Awaited<ReturnType<typeof makeBusiness>>;
-let ownerA: TokenPair;
-let roleB: { id: string; name: string };
-let accountB: string;
-let ticketB: string;
-let messageB: string;
-let contactB: string;
-let categoryB: string;
-let livechatB: string;
-let logoB: string;
-let contactGroupB: string;
-let contactTagB: string;
-let contactFieldB: string;
-let contactUploadB: string;
-let bulkJobB: string;
-let viewB: string;
-let csGroupB: string;
-let libraryB: Record<'quick-replies' | 'remarks' | 'chat-tags' | 'macros', string>;
-let ticketFieldB: string;
-let ticketFormB: string;
-let templateB: string;
-let broadcastB: string;
-let makerCheckerAccountB: string;
-let advancedBroadcastB: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  bizA = await makeBusiness(server.deps.db, 'Bisnis A');
-  bizB = await makeBusiness(server.deps.db, 'Bisnis B');
-  ownerA = await signInFresh(server.app, bizA.owner.email);
-  const ownerB = await signInFresh(server.app, bizB.owner.email);
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/feature-access',
-    headers: bearer(ownerB),
-    payload: { name: 'Rahasia B', menus: ['dashboard', 'inbox'] },
-  });
-  expect(res.statusCode).toBe(200);
-  roleB = res.json();
-  // A's own role with the same name must not make B's visible.
-  const own = await server.app.inject({
-    method: 'POST',
-    url: '/api/feature-access',
-    headers: bearer(ownerA),
-    payload: { name: 'Milik A', menus: ['dashboard'] },
-  });
-  expect(own.statusCode).toBe(200);
-  // B's WhatsApp number, a customer's ticket and message.
-  accountB = (await connectWhatsapp(server.app, ownerB, 'http://127.0.0.1:9/v25.0')).id;
-  const hook = await postWebhook(
-    server.app,
-    accountB,
-    delivery([changeValue({ messages: [{ from: '6289900001', text: 'rahasia B' }] })]),
-  );
-  expect(hook.statusCode).toBe(200);
-  const row = await waitFor(async () => {
-    const [m] = await server.deps.db.select().from(messages).where(eq(messages.clientId, bizB.clientId));
-    return m ?? false;
-  });
-  ticketB = row.ticketId;
-  messageB = row.id;
-  const [ticketRowB] = await server.deps.db.select().from(tickets).where(eq(tickets.id, ticketB));
-  contactB = ticketRowB!.contactId;
-  const category = await server.app.inject({
-    method: 'POST',
-    url: '/api/ticket-categories',
-    headers: bearer(ownerB),
-    payload: { name: 'Kategori B' },
-  });
-  categoryB = category.json().id;
-  // B's live-chat widget and its logo.
-  const logo = await server.app.inject({
-    method: 'POST',
-    url: '/api/livechat/logo',
-    headers: { ...bearer(ownerB), 'content-type': 'image/png' },
-    payload: makePng(32, [1, 2, 3]),
-  });
-  logoB = logo.json().uploadId;
-  const livechat = await server.app.inject({
-    method: 'POST',
-    url: '/api/livechat/accounts',
-    headers: bearer(ownerB),
-    payload: { ...livechatBody(), logoUploadId: logoB },
-  });
-  expect(livechat.statusCode, livechat.body).toBe(200);
-  livechatB = livechat.json().id;
-  // B's contact group, contact tag and custom field (001 §3).
-  const crm = async (url: string, payload: Record<string, unknown>) => {
-    const res = await server.app.inject({ method: 'POST', url, headers: bearer(ownerB), payload });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().id as string;
-  };
-  contactGroupB = await crm('/api/contact-groups', { name: 'Grup B', description: 'B' });
-  contactTagB = await crm('/api/contact-tags', { name: 'Tag B' });
-  viewB = await crm('/api/views', { name: 'View B', filters: { channels: ['WAP'] } });
-  // B's agent group with B's agent in it (000 §2 group management).
-  csGroupB = await crm('/api/cs/groups', { name: 'Grup B' });
-  await crm(`/api/cs/groups/${csGroupB}/members`, { userIds: [bizB.userIds[bizB.agent.email]!] });
-  contactFieldB = await crm('/api/contact-fields', {
-    title: 'Kolom B',
-    type: 'text',
-    validation: 'optional',
-  });
-  const uploadB = await server.app.inject({
-    method: 'POST',
-    url: '/api/contact-uploads?name=b.csv',
-    headers: { ...bearer(ownerB), 'content-type': 'text/csv' },
-    payload:
-      'Nama,Nomor WhatsApp,Email,Grup,Tanggal Lahir (YYYY-MM-DD),Pendidikan Terakhir\nB,6281299990001,,,,\n',
-  });
-  expect(uploadB.statusCode, uploadB.body).toBe(200);
-  contactUploadB = uploadB.json().id;
-  // B's bulk job, finished before the snapshot is taken.
-  bulkJobB = (
-    await server.app.inject({
-      method: 'POST',
-      url: '/api/bulk-jobs',
-      headers: bearer(ownerB),
-      payload: { selection: { kind: 'ids', ids: [ticketB] }, action: { remarks: 'massal B' } },
-    })
-  ).json().jobId;
-  await waitFor(async () => {
-    const job = await server.app.inject({
-      method: 'GET',
-      url: `/api/bulk-jobs/${bulkJobB}`,
-      headers: bearer(ownerB),
-    });
-    return job.json().status === 'COMPLETED';
-  });
-  // B's quick reply, remark, chat tag and macro (001 §3, 000 §2).
-  libraryB = {
-    'quick-replies': await crm('/api/quick-replies', { title: 'Balasan B', content: 'B' }),
-    remarks: await crm('/api/remarks', { title: 'Catatan B', content: 'B' }),
-    'chat-tags': await crm('/api/chat-tags', { title: 'Tag B' }),
-    macros: await crm('/api/macros', { title: 'Makro B', actions: [{ type: 'priority', priority: 1 }] }),
-  };
-  // B's ticket field and form (000 §3, §7 ticket-form, fields).
-  ticketFieldB = await crm('/api/ticket-fields', { title: 'Field B', type: 'text' });
-  ticketFormB = await crm('/api/ticket-forms', {
-    title: 'Form B',
-    fields: [{ fieldId: ticketFieldB, mandatory: false }],
-  });
-  // B's WhatsApp template (001 §3).
-  templateB = uuidv7();
-  await insertTemplates(server.deps.db, [
-    {
-      clientId: bizB.clientId,
-      id: templateB,
-      name: 'templat_b',
-      language: 'id',
-      category: 'UTILITY',
-      body: 'B',
-    },
-  ]);
-  // B's broadcast, waiting for its time (001 §3).
-  broadcastB = uuidv7();
-  await server.deps.db.insert(broadcasts).values({
-    clientId: bizB.clientId,
-    id: broadcastB,
-    campaignCode: 'B01',
-    channelAccountId: accountB,
-    templateId: templateB,
-    templateName: 'templat_b',
-    templateLanguage: 'id',
-    category: 'UTILITY',
-    status: 'scheduled',
-    clientRequestId: uuidv7(),
-    scheduledAt: new Date(Date.now() + 86_400_000),
-  });
-  // B's maker/checker account and advanced broadcast (001 §3).
-  makerCheckerAccountB = await crm('/api/maker-checker/accounts', {
-    email: bizB.agent.email,
-    name: 'Akun B',
-    mediaType: 'WHATSAPP',
-    position: 'MAKER',
-  });
-  advancedBroadcastB = uuidv7();
-  await server.deps.db.insert(advancedBroadcasts).values({
-    clientId: bizB.clientId,
-    id: advancedBroadcastB,
-    name: 'Lanjutan B',
-    templateId: templateB,
-    channelAccountId: accountB,
-    rules: [{ variable: 'name', rule: 'contains', value: 'b' }],
-    schedule: {
-      frequency: 'once',
-      intervalType: null,
-      interval: 1,
-      days: [],
-      date: '2099-01-01',
-      time: '09:00',
-      endDate: null,
-    },
-  });
-});
-afterAll(() => server.close());
-
-const livechatBody = () => ({
-  name: 'Widget',
-  domain: 'https://b.example.com',
-  colour: '#112233',
-  logoUploadId: '0190f4c8-0000-7000-8000-00000000000d',
-  personaName: 'B',
-  onlineTitle: 'On',
-  onlineMessage: 'On',
-  offlineTitle: 'Off',
-  offlineMessage: 'Off',
-  preChatForm: { fields: [], consentText: 'ok' },
-});
+/** One business never reaches another's data, on B's seeded resources of test/servers/tenant-isolation.ts. */
+useTenantIsolationServer();
 
 /**
  * For every route that takes a `:param`: a real id of business B, and a body that passes validation (so the
@@ -257,6 +75,20 @@ const businessBIds: Record<
     body: { name: 'Diretas', allMenu: true },
   },
   '/api/channel-accounts/:id': { param: 'id', id: () => accountB },
+  '/api/channel-accounts/:id/refresh': { param: 'id', id: () => accountB },
+  '/api/chatbot/:channelAccountId': {
+    param: 'channelAccountId',
+    id: () => accountB,
+    body: {
+      enabled: false,
+      flow: { startId: 'a', nodes: [{ id: 'a', kind: 'answer', text: 'Diretas' }] },
+    },
+  },
+  '/api/channel-accounts/email/:id': {
+    param: 'id',
+    id: () => accountB,
+    body: { displayName: 'Diretas', header: '', footer: '' },
+  },
   '/api/tickets/:id': { param: 'id', id: () => ticketB },
   '/api/tickets/:id/messages': {
     param: 'id',
@@ -284,6 +116,12 @@ const businessBIds: Record<
     body: { assigneeId: '0190f4c8-0000-7000-8000-00000000000c' },
   },
   '/api/media/:clientId/:key': { param: 'clientId', id: () => bizB.clientId, more: { key: () => messageB } },
+  // LINE's signed media links: a bearer token opens nothing; without the link's signature it names no file.
+  '/channel-media/:clientId/:name': {
+    param: 'clientId',
+    id: () => bizB.clientId,
+    more: { name: () => messageB },
+  },
   '/api/tickets/:id/resolve': { param: 'id', id: () => ticketB, body: { note: 'diretas' } },
   '/api/ticket-categories/:id': { param: 'id', id: () => categoryB, body: { name: 'Diretas' } },
   '/api/contacts/:id': { param: 'id', id: () => contactB, body: { name: 'Diretas' } },
@@ -383,6 +221,8 @@ const businessBIds: Record<
     id: () => ticketB,
     body: { ticketFormId: null, chatPriority: 1, chatCategoryId: null, emailCc: '', values: {} },
   },
+  '/api/payments/:paymentId': { param: 'paymentId', id: () => paymentB },
+  '/api/subscription/orders/:orderId/cancel': { param: 'orderId', id: () => subscriptionOrderB },
   '/api/broadcasts/:id': { param: 'id', id: () => broadcastB },
   '/api/broadcasts/:id/recipients': { param: 'id', id: () => broadcastB },
   '/api/broadcasts/:id/cancel': { param: 'id', id: () => broadcastB },
@@ -418,6 +258,25 @@ const businessBIds: Record<
   '/api/advanced-broadcasts/:id/deactivate': { param: 'id', id: () => advancedBroadcastB },
   '/api/advanced-broadcasts/:id/sync': { param: 'id', id: () => advancedBroadcastB },
   '/api/advanced-broadcasts/:id/contacts': { param: 'id', id: () => advancedBroadcastB },
+  '/api/products/:id': {
+    param: 'id',
+    id: () => catalogueB.product,
+    body: { name: 'Diretas', price: 1, type: 'non_physical' },
+  },
+  '/api/product-photos/:id': { param: 'id', id: () => catalogueB.photo },
+  '/api/product-categories/:id': { param: 'id', id: () => catalogueB.category, body: { name: 'Diretas' } },
+  '/api/tickets/:id/transactions': {
+    param: 'id',
+    id: () => ticketB,
+    body: {
+      clientRequestId: '0190f4c8-0000-7000-8000-000000000016',
+      customerName: 'Diretas',
+      items: [{ productId: '0190f4c8-0000-7000-8000-000000000017', quantity: 1 }],
+      delivery: 'pickup',
+    },
+  },
+  '/api/transactions/:id': { param: 'id', id: () => transactionB },
+  '/api/transactions/:id/status': { param: 'id', id: () => transactionB, body: { status: 'prepared' } },
   '/api/tickets/:id/time-tracking': {
     param: 'id',
     id: () => ticketB,
@@ -434,13 +293,16 @@ const businessBIds: Record<
 /** Everything of business B a request could change. */
 async function snapshotB() {
   const db = server.deps.db;
-  const [m, r, u, ca, t, msg] = await Promise.all([
+  const [m, r, u, ca, t, msg, p, pc, tx] = await Promise.all([
     db.select().from(memberships).where(eq(memberships.clientId, bizB.clientId)),
     db.select().from(featureAccessRoles).where(eq(featureAccessRoles.clientId, bizB.clientId)),
     db.select().from(users),
     db.select().from(channelAccounts).where(eq(channelAccounts.clientId, bizB.clientId)),
     db.select().from(tickets).where(eq(tickets.clientId, bizB.clientId)),
     db.select().from(messages).where(eq(messages.clientId, bizB.clientId)),
+    db.select().from(products).where(eq(products.clientId, bizB.clientId)),
+    db.select().from(productCategories).where(eq(productCategories.clientId, bizB.clientId)),
+    db.select().from(transactions).where(eq(transactions.clientId, bizB.clientId)),
   ]);
   const bUserIds = new Set(Object.values(bizB.userIds));
   const sort = <T extends { userId?: string; id?: string }>(rows: T[]) =>
@@ -452,6 +314,9 @@ async function snapshotB() {
     ca: sort(ca),
     t: sort(t),
     msg: sort(msg),
+    p: sort(p),
+    pc: sort(pc),
+    tx: sort(tx),
   });
 }
 
@@ -494,6 +359,7 @@ describe("a user of business A cannot reach business B's resources", () => {
         'PUT /api/feature-access/:id',
         'DELETE /api/feature-access/:id',
         'DELETE /api/channel-accounts/:id',
+        'POST /api/channel-accounts/:id/refresh',
         'GET /api/tickets/:id',
         'GET /api/tickets/:id/messages',
         'POST /api/tickets/:id/messages',

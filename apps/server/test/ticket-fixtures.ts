@@ -1,6 +1,6 @@
-import { upsertContactByIdentity } from '../src/modules/contacts/contacts.service.js';
+import { upsertContactByIdentity } from '../src/modules/contacts/index.js';
 import { findOrOpenTicket } from '../src/modules/conversations/index.js';
-import type { NewMember } from '../src/modules/tenancy/tenancy.service.js';
+import type { NewMember } from '../src/modules/onboarding/index.js';
 import type { Db } from '../src/platform/db/database.js';
 import { signInFresh } from './auth-helpers.js';
 import { makeBusiness } from './fixtures.js';

@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { featureStringFrom, type TokenPair } from '@sapa/contracts';
 import { startWhatsappCloudSimulator, type WhatsappCloudSimulator } from '@sapa/simulators';
-import { expect } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { messages } from '../src/modules/conversations/index.js';
 import { signInFresh } from './auth-helpers.js';
 import { bearer, makeBusiness } from './fixtures.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, type TestServer, waitFor } from './harness.js';
 
 /** A business number on the simulator (Graph ids, display number and the app's secrets). */
 export interface SimulatedNumber {
@@ -53,8 +55,13 @@ export async function connectSimulatedNumber(
  * (`accountId`); another business (`otherName`) to prove tenant isolation; the owner, the CONTACT-only member
  * and the other business's owner signed in. The caller closes `sim` and `server`.
  */
-export async function startSimulatedBusiness(name: string, otherName: string, number: SimulatedNumber) {
-  const server = await startTestServer();
+export async function startSimulatedBusiness(
+  name: string,
+  otherName: string,
+  number: SimulatedNumber,
+  env?: Record<string, string>,
+) {
+  const server = await startTestServer(env ? { env } : {});
   let sim: WhatsappCloudSimulator | undefined;
   try {
     const listening = await listenWithSimulator(server);
@@ -73,4 +80,52 @@ export async function startSimulatedBusiness(name: string, otherName: string, nu
     await server.close();
     throw error;
   }
+}
+
+export type SimulatedBusiness = Awaited<ReturnType<typeof startSimulatedBusiness>>;
+
+/**
+ * `startSimulatedBusiness` as the preamble of a test file: before its tests the server, the simulator and the
+ * businesses, then `setup` (the file's own seed); after them the simulator closes first (its webhooks stop and
+ * its kept-alive connections to the server close with it), then the server.
+ */
+export function useSimulatedBusiness(
+  name: string,
+  otherName: string,
+  number: SimulatedNumber,
+  setup: (started: SimulatedBusiness) => Promise<void>,
+): void {
+  let started: SimulatedBusiness | undefined;
+  beforeAll(async () => {
+    started = await startSimulatedBusiness(name, otherName, number);
+    await setup(started);
+  });
+  afterAll(async () => {
+    await started?.sim.close();
+    await started?.server.close();
+  });
+}
+
+/**
+ * A customer writes `text` from `waId` to the business's simulated number, and the message is waited for in
+ * Sapa: the business then has an open WhatsApp chat inside its 24-hour window.
+ */
+export async function customerWritesIn(
+  env: { server: TestServer; sim: WhatsappCloudSimulator; clientId: string; phoneNumberId: string },
+  customer: { waId: string; name: string; text: string },
+): Promise<{ waId: string; ticketId: string }> {
+  const { messageId } = await env.sim.customerSends({
+    phoneNumberId: env.phoneNumberId,
+    from: customer.waId,
+    name: customer.name,
+    message: { type: 'text', text: customer.text },
+  });
+  const inbound = await waitFor(async () => {
+    const [m] = await env.server.deps.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.clientId, env.clientId), eq(messages.providerMessageId, messageId)));
+    return m ?? false;
+  });
+  return { waId: customer.waId, ticketId: inbound.ticketId };
 }

@@ -6,7 +6,7 @@ import { STYLES } from './styles.js';
 
 /** Copies of @sapa/contracts values (importing them would bundle zod); a unit test keeps them equal. */
 export const WIDGET_SOCKET_PATH = '/ws/widget';
-export const UNAUTHORIZED_CLOSE = 4401;
+const UNAUTHORIZED_CLOSE = 4401;
 const ORIGIN_REFUSED_CLOSE = 4403;
 export const MAX_FILES = 20;
 

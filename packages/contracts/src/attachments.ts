@@ -214,7 +214,17 @@ export function checkAttachment(input: {
     return { ok: false, reason: 'attachment.extensionNotAllowed', params: [rule.extensions.join(', ')] };
   if (rule.maxBytes !== null && size > rule.maxBytes)
     return { ok: false, reason: 'attachment.tooLarge', params: [Math.round(rule.maxBytes / MB)] };
+  if (channel === 'EML' && emailAttachmentsExceeded(size))
+    return { ok: false, reason: 'email.attachmentsTooLarge', params: [] };
   return { ok: true, kind, mime };
+}
+
+/** 001 §5 "Email attachments total max 25 MB", counted as 000 §5 says: bytes / 1,024,000, exceeded at 25. */
+export const EMAIL_ATTACHMENT_UNIT = 1_024_000;
+export const EMAIL_ATTACHMENTS_MAX = 25;
+/** 000 §5: the email attachment total counts as exceeded at 25 or more units of bytes / 1,024,000. */
+export function emailAttachmentsExceeded(totalBytes: number): boolean {
+  return totalBytes / EMAIL_ATTACHMENT_UNIT >= EMAIL_ATTACHMENTS_MAX;
 }
 
 /** The largest file any kind of the channel may be (the upload body limit). */

@@ -13,6 +13,13 @@ export interface ChannelDefinition {
   filterCode: string;
   /** A chat expires 24 h after the customer's last message (000 §4 Ticket and chat lifecycle). */
   hasExpiry: boolean;
+  /**
+   * What an expired chat still allows (000 §4: "On WhatsApp only a follow-up template can be sent after that.
+   * Other social channels require resolving"): a follow-up template (WhatsApp), replies tagged `HUMAN_AGENT`
+   * until 7 days after the customer's last message, then resolving (Messenger, Instagram: Meta's message tags),
+   * or resolving. Read only when `hasExpiry`.
+   */
+  afterExpiry: 'followUpTemplate' | 'humanAgentTag' | 'resolve';
   /** 000 §5 attachment flags, in the order transaction, image, video and image, audio, document. */
   attachments: {
     transaction: boolean;
@@ -45,6 +52,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#25D366',
     filterCode: 'WAP',
     hasExpiry: true,
+    afterExpiry: 'followUpTemplate',
     attachments: flags(1, 0, 1, 1, 1),
     captionLimit: 4096,
     hasReplyButton: true,
@@ -57,6 +65,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#E1306C',
     filterCode: 'IGM',
     hasExpiry: true,
+    afterExpiry: 'humanAgentTag',
     attachments: flags(1, 1, 1, 1, 0),
     captionLimit: 4096,
     hasReplyButton: true,
@@ -69,6 +78,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#0084FF',
     filterCode: 'MSG',
     hasExpiry: true,
+    afterExpiry: 'humanAgentTag',
     attachments: flags(1, 1, 1, 1, 1),
     captionLimit: 4096,
     hasReplyButton: true,
@@ -81,6 +91,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#42B549',
     filterCode: 'TPD',
     hasExpiry: false,
+    afterExpiry: 'resolve',
     attachments: flags(1, 1, 0, 0, 0),
     captionLimit: 4096,
     hasReplyButton: false,
@@ -93,6 +104,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#0F146D',
     filterCode: 'LZD',
     hasExpiry: false,
+    afterExpiry: 'resolve',
     attachments: flags(1, 1, 0, 0, 0),
     captionLimit: 4096,
     hasReplyButton: false,
@@ -105,6 +117,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#EE4D2D',
     filterCode: 'SHP',
     hasExpiry: false,
+    afterExpiry: 'resolve',
     attachments: flags(1, 1, 0, 0, 0),
     captionLimit: 4096,
     hasReplyButton: false,
@@ -117,6 +130,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#000000',
     filterCode: 'TTS',
     hasExpiry: false,
+    afterExpiry: 'resolve',
     attachments: flags(1, 1, 0, 0, 0),
     captionLimit: 2000,
     hasReplyButton: false,
@@ -129,6 +143,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#128C7E',
     filterCode: 'WPU',
     hasExpiry: false,
+    afterExpiry: 'resolve',
     attachments: flags(1, 1, 1, 1, 1),
     captionLimit: 4096,
     hasReplyButton: false,
@@ -141,6 +156,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#7360F2',
     filterCode: 'VBR',
     hasExpiry: false,
+    afterExpiry: 'resolve',
     attachments: flags(1, 1, 1, 0, 1),
     captionLimit: 512,
     hasReplyButton: true,
@@ -153,6 +169,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#06C755',
     filterCode: 'LNE',
     hasExpiry: false,
+    afterExpiry: 'resolve',
     attachments: flags(1, 1, 1, 1, 0),
     captionLimit: 512,
     hasReplyButton: true,
@@ -165,6 +182,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#229ED9',
     filterCode: 'TLG',
     hasExpiry: false,
+    afterExpiry: 'resolve',
     attachments: flags(1, 1, 1, 1, 1),
     captionLimit: 512,
     hasReplyButton: true,
@@ -177,6 +195,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#14B8A6',
     filterCode: 'LVC',
     hasExpiry: false,
+    afterExpiry: 'resolve',
     attachments: flags(1, 1, 1, 0, 1),
     captionLimit: 4096,
     hasReplyButton: false,
@@ -189,6 +208,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#6B7280',
     filterCode: 'EML',
     hasExpiry: false,
+    afterExpiry: 'resolve',
     attachments: flags(0, 1, 1, 1, 1),
     captionLimit: 4096,
     hasReplyButton: false,
@@ -201,6 +221,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDefinition>> = {
     color: '#075E54',
     filterCode: 'WAC',
     hasExpiry: false,
+    afterExpiry: 'resolve',
     attachments: flags(0, 0, 0, 0, 0),
     captionLimit: 4096,
     hasReplyButton: false,
@@ -245,3 +266,59 @@ export function attachmentKindOf(mime: string): AttachmentKind {
 /** 000 §5, §9: at most 20 attachments per message; 24-hour chat window. */
 export const MAX_ATTACHMENTS = 20;
 export const CHAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Meta's `HUMAN_AGENT` message tag: a person may answer up to 7 days after the customer's last message. */
+export const HUMAN_AGENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * What a public reply on a chat may be now, from the channel table: `open` (inside the 24-hour window, or a
+ * channel without expiry), `humanAgentTag` (Messenger and Instagram between 24 h and 7 days: sent with the
+ * `HUMAN_AGENT` tag), `followUpTemplate` (WhatsApp after 24 h: only a template), `resolve` (nothing more can
+ * be sent: resolve the chat). `lastCustomerMessageAt` null (the customer never wrote) or `expired` (the chat
+ * was marked expired) closes the 24-hour window.
+ */
+export type ReplyWindow = 'open' | 'humanAgentTag' | 'followUpTemplate' | 'resolve';
+
+/**
+ * How long after the customer's last message an agent may still answer the chat at all (000 §4): the 24-hour
+ * window, or 7 days on Messenger and Instagram (the `HUMAN_AGENT` tag); null on channels without expiry. Past
+ * it the chat is expired: only a follow-up template (WhatsApp) or resolving is left.
+ */
+export function answerWindowMsOf(channel: ChannelCode): number | null {
+  const def = CHANNELS[channel];
+  if (!def?.hasExpiry) return null;
+  return def.afterExpiry === 'humanAgentTag' ? HUMAN_AGENT_WINDOW_MS : CHAT_WINDOW_MS;
+}
+
+/**
+ * The instant a chat becomes expired (`replyWindowOf` is `followUpTemplate` or `resolve` from the next
+ * millisecond on); null on channels without expiry or while the customer never wrote.
+ */
+export function chatExpiresAt(channel: ChannelCode, lastCustomerMessageAt: number | null): number | null {
+  const window = answerWindowMsOf(channel);
+  return window === null || lastCustomerMessageAt === null ? null : lastCustomerMessageAt + window;
+}
+
+/** The channels with expiry grouped by their answer window (for SQL: one cutoff per group). */
+export function expiryGroups(): { windowMs: number; channels: ChannelCode[] }[] {
+  const groups = new Map<number, ChannelCode[]>();
+  for (const code of Object.keys(CHANNELS) as ChannelCode[]) {
+    const window = answerWindowMsOf(code);
+    if (window !== null) groups.set(window, [...(groups.get(window) ?? []), code]);
+  }
+  return [...groups].map(([windowMs, channels]) => ({ windowMs, channels }));
+}
+
+export function replyWindowOf(
+  channel: ChannelCode,
+  chat: { lastCustomerMessageAt: number | null; expired?: boolean },
+  now: number,
+): ReplyWindow {
+  const def = CHANNELS[channel];
+  if (!def?.hasExpiry) return 'open';
+  const last = chat.lastCustomerMessageAt;
+  const since = last === null ? Number.POSITIVE_INFINITY : now - last;
+  if (!chat.expired && since <= CHAT_WINDOW_MS) return 'open';
+  if (def.afterExpiry === 'humanAgentTag')
+    return since <= HUMAN_AGENT_WINDOW_MS ? 'humanAgentTag' : 'resolve';
+  return def.afterExpiry;
+}

@@ -26,3 +26,6 @@ export const SNACKBAR_AUTO_CLOSE_MS = 5_000;
 export const PRIORITY = { High: 1, Medium: 2, Normal: 3 } as const;
 /** Header that carries the server version; a change makes open tabs hard-reload (000 §1). */
 export const VERSION_HEADER = 'x-sapa-version';
+
+/** 001 §9 Email subject: 60 characters. */
+export const EMAIL_SUBJECT_MAX = 60;

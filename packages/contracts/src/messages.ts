@@ -2,8 +2,19 @@
  * Every user-facing message the server or the web app produces from a rule of the spec, in both languages.
  * Keys are stable; the English text is the spec's wording verbatim where the spec gives one.
  */
-import { BROADCAST_MESSAGES } from './api/broadcasts.js';
-import { EXPORT_MESSAGES } from './api/exports.js';
+import { AUDIT_MESSAGES } from './api/audit/audit.js';
+import { AUTOMATION_MESSAGES } from './api/automation/automation.js';
+import { CHATBOT_MESSAGES } from './api/automation/chatbot.js';
+import { BROADCAST_MESSAGES } from './api/broadcasts/broadcasts.js';
+import { CATALOGUE_MESSAGES } from './api/catalogue/catalogue.js';
+import { CHANNEL_MESSAGES } from './api/channels/channel-messages.js';
+import { CONTACT_MESSAGES } from './api/contacts/contact-messages.js';
+import { EXPORT_MESSAGES } from './api/exports/exports.js';
+import { ORDER_MESSAGES } from './api/orders/orders.js';
+import { PAYMENT_MESSAGES } from './api/payments/payments.js';
+import { SIGN_UP_MESSAGES } from './api/signup/signup.js';
+import { SUBSCRIPTION_MESSAGES } from './api/subscriptions/subscriptions.js';
+import { TEMPLATE_MESSAGES } from './api/templates/template-messages.js';
 import { PHONE_MESSAGES } from './phone.js';
 
 export const LANGUAGES = ['id', 'en'] as const;
@@ -12,6 +23,11 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'id';
 
 export const MESSAGES = {
+  // 001 §2 chat credits, Mutation tab filter
+  'billing.rangeInvalid': {
+    en: 'The start date must be before the end date',
+    id: 'Tanggal mulai harus sebelum tanggal akhir',
+  },
   // 001 §8 Accounts / 000 §8
   'auth.invalidCredentials': { en: 'Email or password is invalid', id: 'Email atau kata sandi tidak valid' },
   'auth.tooManyAttempts': {
@@ -25,6 +41,11 @@ export const MESSAGES = {
   'auth.sessionExpired': {
     en: 'Your session has expired. Please sign in again.',
     id: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
+  },
+  // 000 §6 client-event logging for a fixed list of client ids
+  'logs.clientNotEnabled': {
+    en: 'Event logging is not enabled for this client.',
+    id: 'Pencatatan event tidak diaktifkan untuk klien ini.',
   },
   'auth.unauthorized': { en: 'Please sign in to continue.', id: 'Silakan masuk untuk melanjutkan.' },
   'auth.noClient': {
@@ -161,40 +182,11 @@ export const MESSAGES = {
     en: 'This user cannot be assigned to chats.',
     id: 'Pengguna ini tidak dapat ditugaskan ke chat.',
   },
-  'wa.reengagement': {
-    en: 'Not delivered: more than 24 hours have passed since the customer last replied (131047). Send a follow-up template.',
-    id: 'Tidak terkirim: sudah lebih dari 24 jam sejak pelanggan terakhir membalas (131047). Kirim template follow-up.',
-  },
-  'wa.undeliverable': {
-    en: 'Not delivered: the number cannot receive WhatsApp messages (131026).',
-    id: 'Tidak terkirim: nomor ini tidak dapat menerima pesan WhatsApp (131026).',
-  },
-  'wa.pairRateLimit': {
-    en: 'Too many messages to this customer in a short time (131056). Try again later.',
-    id: 'Terlalu banyak pesan ke pelanggan ini dalam waktu singkat (131056). Coba lagi nanti.',
-  },
-  'wa.rateLimit': {
-    en: 'WhatsApp rate limit hit ({0}). Please try again later.',
-    id: 'Batas pengiriman WhatsApp tercapai ({0}). Silakan coba lagi nanti.',
-  },
-  'wa.unavailable': {
-    en: 'WhatsApp service is temporarily unavailable.',
-    id: 'Layanan WhatsApp sedang tidak tersedia.',
-  },
-  'wa.timeout': { en: 'Connection to WhatsApp timed out.', id: 'Koneksi ke WhatsApp habis waktu.' },
-  'wa.failed': { en: 'Not delivered: {0}', id: 'Tidak terkirim: {0}' },
-  'channel.whatsappExists': {
-    en: 'This business already has a WhatsApp number. Remove it to connect another.',
-    id: 'Bisnis ini sudah memiliki nomor WhatsApp. Hapus nomor tersebut untuk menghubungkan nomor lain.',
-  },
-  'channel.notOffered': {
-    en: 'This channel is not offered.',
-    id: 'Kanal ini tidak tersedia.',
-  },
   // Ticket properties, categories and contacts (000 §2 inbox panels; 001 §5, §8 contacts, §8 other)
   'validation.max50': { en: 'Max 50 Characters', id: 'Maksimal 50 karakter' },
   'validation.max150': { en: 'Max 150 Characters', id: 'Maksimal 150 karakter' },
   'validation.max1000': { en: 'Max 1000 Characters', id: 'Maksimal 1000 karakter' },
+  'validation.max1024': { en: 'Max 1024 Characters', id: 'Maksimal 1024 karakter' },
   'ticket.tooManyTags': { en: 'At most 20 tags per chat', id: 'Maksimal 20 tag per chat' },
   'ticket.categoryNotFound': {
     en: 'This category no longer exists.',
@@ -215,266 +207,6 @@ export const MESSAGES = {
   },
   // Contacts CRM: list, tags, groups, custom fields, bulk upload (001 §3, §5, §8 contacts and upload, §9)
   'validation.max30': { en: 'Max 30 Characters', id: 'Maksimal 30 karakter' },
-  'contacts.max100': { en: 'Max 100 Characters', id: 'Maksimal 100 karakter' },
-  'contacts.valueDate': { en: 'Date format is invalid', id: 'Format tanggal tidak valid' },
-  'contacts.tagRequired': { en: 'Tag name is required', id: 'Nama tag wajib diisi' },
-  'contacts.descriptionRequired': { en: 'Description is required', id: 'Deskripsi wajib diisi' },
-  'contacts.pickContacts': { en: 'Choose at least one contact', id: 'Pilih minimal satu kontak' },
-  'contacts.tagTaken': {
-    en: 'Contact tag name must be unique: this tag already exists',
-    id: 'Nama tag kontak harus unik: tag ini sudah ada',
-  },
-  'contacts.groupTaken': {
-    en: 'A group with this name already exists',
-    id: 'Grup dengan nama ini sudah ada',
-  },
-  'contacts.hasChats': {
-    en: 'This contact has chat history and cannot be deleted.',
-    id: 'Kontak ini memiliki riwayat chat sehingga tidak dapat dihapus.',
-  },
-  'contacts.tagNotFound': { en: 'This tag no longer exists.', id: 'Tag ini sudah tidak ada.' },
-  'contacts.groupNotFound': { en: 'This group no longer exists.', id: 'Grup ini sudah tidak ada.' },
-  'contacts.valueNumber': { en: 'Enter a number', id: 'Masukkan angka' },
-  'contacts.valueChoice': { en: 'Choose one of the options', id: 'Pilih salah satu opsi' },
-  'contacts.valueUrl': {
-    en: 'URL format is invalid (start with http:// or https://)',
-    id: 'Format URL tidak valid (diawali http:// atau https://)',
-  },
-  'contacts.fieldTitleRequired': { en: 'Title is required', id: 'Judul wajib diisi' },
-  'contacts.fieldTypeRequired': { en: 'Type is required', id: 'Tipe wajib dipilih' },
-  'contacts.fieldValidationRequired': { en: 'Validation is required', id: 'Validasi wajib dipilih' },
-  'contacts.optionRequired': { en: 'Option is required', id: 'Opsi wajib diisi' },
-  'contacts.optionDuplicate': { en: 'Options must be different', id: 'Opsi tidak boleh sama' },
-  'contacts.optionsMax': { en: 'At most 50 options', id: 'Maksimal 50 opsi' },
-  'contacts.fieldTitleTaken': {
-    en: 'Custom field title must be unique: this title already exists',
-    id: 'Judul kolom kustom harus unik: judul ini sudah ada',
-  },
-  'contacts.fieldTypeFixed': {
-    en: 'The type of a custom field cannot be changed once added.',
-    id: 'Tipe kolom kustom tidak dapat diubah setelah ditambahkan.',
-  },
-  'contacts.fieldNotFound': {
-    en: 'This custom field no longer exists.',
-    id: 'Kolom kustom ini sudah tidak ada.',
-  },
-  'contacts.upload.invalidFormat': { en: 'Invalid file format', id: 'Format file tidak valid' },
-  'contacts.upload.fileRequired': {
-    en: 'Please upload file to continue',
-    id: 'Unggah file untuk melanjutkan',
-  },
-  'contacts.upload.templateMismatch': {
-    en: 'The file does not match the template. Download the template and keep its columns unchanged.',
-    id: 'File tidak sesuai template. Unduh template dan jangan ubah kolomnya.',
-  },
-  'contacts.upload.tooManyRows': { en: 'Max 2000 contacts per file', id: 'Maksimal 2000 kontak per file' },
-  'contacts.upload.systemError': {
-    en: 'Error when processing file',
-    id: 'Terjadi kesalahan saat memproses file',
-  },
-  'contacts.upload.duplicateInFile': {
-    en: 'This number is already in an earlier row of the file',
-    id: 'Nomor ini sudah ada di baris sebelumnya dalam file',
-  },
-  'contacts.upload.groupUnknown': { en: 'Unknown group: {0}', id: 'Grup tidak dikenal: {0}' },
-  'contacts.upload.tooManyTags': { en: 'Max 20 tags per contact', id: 'Maksimal 20 tag per kontak' },
-  'contacts.contactNotFound': {
-    en: 'A chosen contact no longer exists.',
-    id: 'Kontak yang dipilih sudah tidak ada.',
-  },
-  // Live chat widget (001 §5 channels and pre-chat form, §8 live chat)
-  'livechat.domainRequired': { en: 'Domain is required', id: 'Domain wajib diisi' },
-  'livechat.domainInvalid': {
-    en: 'Domain is invalid: it starts with http:// or https:// followed by the host',
-    id: 'Domain tidak valid: diawali http:// atau https:// lalu nama host',
-  },
-  'livechat.domainDuplicate': {
-    en: 'This domain is already used by another live chat',
-    id: 'Domain ini sudah dipakai live chat lain',
-  },
-  'livechat.domainNotFound': { en: 'Live chat domain not found', id: 'Domain live chat tidak ditemukan' },
-  'livechat.loadFailed': {
-    en: 'Failed to load the live chat configuration',
-    id: 'Gagal memuat konfigurasi live chat',
-  },
-  'livechat.saveFailed': {
-    en: 'Failed to save the live chat configuration',
-    id: 'Gagal menyimpan konfigurasi live chat',
-  },
-  'livechat.nameMax': { en: 'Max 60 Characters', id: 'Maksimal 60 karakter' },
-  'livechat.titleRequired': { en: 'Title is required', id: 'Judul wajib diisi' },
-  'livechat.titleMax': { en: 'Max 30 Characters', id: 'Maksimal 30 karakter' },
-  'livechat.messageRequired': { en: 'Message is required', id: 'Pesan wajib diisi' },
-  'livechat.messageMax': { en: 'Max 80 Characters', id: 'Maksimal 80 karakter' },
-  'livechat.personaRequired': { en: 'Persona name is required', id: 'Nama persona wajib diisi' },
-  'livechat.personaMax': { en: 'Max 30 Characters', id: 'Maksimal 30 karakter' },
-  'livechat.colourInvalid': {
-    en: 'Colour must be a hex code like #14B8A6',
-    id: 'Warna harus berupa kode hex seperti #14B8A6',
-  },
-  'livechat.logoRequired': { en: 'Logo is required', id: 'Logo wajib diunggah' },
-  'livechat.logoType': {
-    en: 'Logo must be a png, jpg or jpeg image',
-    id: 'Logo harus berupa gambar png, jpg, atau jpeg',
-  },
-  'livechat.logoSize': { en: 'Logo max 5 MB', id: 'Logo maksimal 5 MB' },
-  'livechat.logoDimension': { en: 'Logo max 320x320 px', id: 'Logo maksimal 320x320 px' },
-  'livechat.labelRequired': { en: 'Label is required', id: 'Label wajib diisi' },
-  'livechat.labelMax': { en: 'Max 40 Characters', id: 'Maksimal 40 karakter' },
-  'livechat.customizedDataRequired': {
-    en: 'Customized data is required',
-    id: 'Data kustom wajib dipilih',
-  },
-  'livechat.customizedDataDuplicate': {
-    en: 'The same customized data cannot be picked twice',
-    id: 'Data kustom yang sama tidak boleh dipilih dua kali',
-  },
-  'livechat.preChatMax3': {
-    en: 'At most 3 extra components',
-    id: 'Maksimal 3 komponen tambahan',
-  },
-  'livechat.consentRequired': { en: 'Consent text is required', id: 'Teks persetujuan wajib diisi' },
-  'livechat.consentMax': { en: 'Max 500 Characters', id: 'Maksimal 500 karakter' },
-  'livechat.visitorNameRequired': { en: 'Name is Required', id: 'Nama wajib diisi' },
-  'livechat.visitorNameMax': { en: 'Max 150 Characters', id: 'Maksimal 150 karakter' },
-  'livechat.consentNeeded': {
-    en: 'Please agree to the consent to start chatting',
-    id: 'Setujui pernyataan persetujuan untuk mulai chat',
-  },
-  'livechat.sessionExpired': {
-    en: 'Your chat session has ended. Please fill in the form again.',
-    id: 'Sesi chat Anda telah berakhir. Silakan isi formulir kembali.',
-  },
-  'livechat.originRefused': {
-    en: 'This website is not allowed to use this live chat',
-    id: 'Situs ini tidak diizinkan memakai live chat ini',
-  },
-  'livechat.emptyMessage': { en: 'Write a message or attach a file', id: 'Tulis pesan atau lampirkan file' },
-  'livechat.tooManyFiles': { en: 'Max 20 attachments', id: 'Maksimal 20 lampiran' },
-  'livechat.tooMany': {
-    en: 'Too many requests. Please wait a moment and try again.',
-    id: 'Terlalu banyak permintaan. Tunggu sebentar lalu coba lagi.',
-  },
-  // Follow-up templates, the new chat window and chat credits (000 §2, §5, §8; 001 §4, §5, §8)
-  'template.required': { en: 'Template is required', id: 'Template wajib dipilih' },
-  'template.followUpRequired': {
-    en: 'A follow-up template must be chosen.',
-    id: 'Template follow-up wajib dipilih.',
-  },
-  'template.notUsable': {
-    en: 'This template is not approved for this use.',
-    id: 'Template ini tidak disetujui untuk penggunaan ini.',
-  },
-  'template.variableRequired': {
-    en: 'Fill in every template variable.',
-    id: 'Isi semua variabel template.',
-  },
-  // WhatsApp template management (001 §5 Templates, §8 Templates and campaign)
-  'template.nameRequired': { en: 'Template name is required', id: 'Nama template wajib diisi' },
-  'template.nameFormat': {
-    en: 'Use only lowercase letters, numbers and underscores',
-    id: 'Gunakan hanya huruf kecil, angka, dan garis bawah',
-  },
-  'template.nameTaken': { en: 'Duplicate template name', id: 'Nama template sudah digunakan' },
-  'template.nameBlocked': {
-    en: 'Duplicate template name (wait 30 days after deleting).',
-    id: 'Nama template duplikat (tunggu 30 hari setelah dihapus).',
-  },
-  'template.nameFixed': {
-    en: 'The name, language and account of a submitted template cannot be changed.',
-    id: 'Nama, bahasa, dan akun template yang sudah diajukan tidak dapat diubah.',
-  },
-  'template.accountRequired': { en: 'Choose a WhatsApp account', id: 'Pilih akun WhatsApp' },
-  'template.languageRequired': { en: 'Language is required', id: 'Bahasa wajib dipilih' },
-  'template.categoryRequired': { en: 'Category is required', id: 'Kategori wajib dipilih' },
-  'template.subCategoryInvalid': {
-    en: 'Choose a subcategory of this category',
-    id: 'Pilih subkategori dari kategori ini',
-  },
-  'template.headerTextRequired': { en: 'Header text is required', id: 'Teks header wajib diisi' },
-  'template.headerNoVariables': {
-    en: 'The header cannot contain variables',
-    id: 'Header tidak boleh berisi variabel',
-  },
-  'template.mediaRequired': { en: 'Header media is required', id: 'Media header wajib diisi' },
-  'template.mediaType': { en: 'This file type is not allowed', id: 'Tipe file ini tidak diizinkan' },
-  'template.mediaTooLarge': {
-    en: 'The file is too large (image 5 MB, video 16 MB, document 100 MB)',
-    id: 'Ukuran file terlalu besar (gambar 5 MB, video 16 MB, dokumen 100 MB)',
-  },
-  'template.imageSize': { en: 'Max image size 500x500', id: 'Ukuran gambar maksimal 500x500' },
-  'template.bodyRequired': { en: 'Body is required', id: 'Isi pesan wajib diisi' },
-  'template.bodyMax': { en: 'Max 1024 Characters', id: 'Maksimal 1024 karakter' },
-  'template.footerMax': { en: 'Max 60 Characters', id: 'Maksimal 60 karakter' },
-  'template.variableNameRequired': { en: 'Variable name is required', id: 'Nama variabel wajib diisi' },
-  'template.variableName': {
-    en: 'Variable cannot contain special characters',
-    id: 'Variabel tidak boleh mengandung karakter khusus',
-  },
-  'template.variableDuplicate': { en: 'Variable names must differ', id: 'Nama variabel tidak boleh sama' },
-  'template.sampleRequired': {
-    en: 'Sample content is required',
-    id: 'Contoh isi variabel wajib diisi',
-  },
-  'template.variablesMismatch': {
-    en: 'Use every variable in the body once, as {{1}}, {{2}} … in order or by its name',
-    id: 'Gunakan setiap variabel di isi pesan, sebagai {{1}}, {{2}} … berurutan atau dengan namanya',
-  },
-  'template.staticNoVariables': {
-    en: 'A static template has no variables',
-    id: 'Template statis tidak memiliki variabel',
-  },
-  'template.typeNeedsVariables': {
-    en: 'This template type needs at least one variable',
-    id: 'Tipe template ini membutuhkan minimal satu variabel',
-  },
-  'template.contactFieldRequired': {
-    en: 'Choose the contact field that fills this variable',
-    id: 'Pilih kolom kontak yang mengisi variabel ini',
-  },
-  'template.newMessageVariables': {
-    en: 'Rejected or variable templates cannot be used as a new message.',
-    id: 'Template yang ditolak atau bervariabel tidak dapat dipakai sebagai pesan baru.',
-  },
-  'template.buttonsMax': { en: 'At most 10 buttons', id: 'Maksimal 10 tombol' },
-  'template.buttonTextRequired': { en: 'Button text is required', id: 'Teks tombol wajib diisi' },
-  'template.buttonTextMax': { en: 'Max 25 Characters', id: 'Maksimal 25 karakter' },
-  'template.buttonTextDuplicate': {
-    en: 'Button text cannot be duplicated',
-    id: 'Teks tombol tidak boleh sama',
-  },
-  'template.buttonPhoneRequired': { en: 'Phone number is required', id: 'Nomor telepon wajib diisi' },
-  'template.buttonPhone': {
-    en: 'Phone number must start with 62 and be 9-13 digits',
-    id: 'Nomor telepon harus diawali 62 dan terdiri dari 9-13 digit',
-  },
-  'template.buttonUrlRequired': { en: 'URL is required', id: 'URL wajib diisi' },
-  'template.buttonUrl': {
-    en: 'URL must start with http:// or https://',
-    id: 'URL harus diawali http:// atau https://',
-  },
-  'template.buttonWaMe': {
-    en: 'Direct wa.me links are not allowed',
-    id: 'Tautan langsung wa.me tidak diizinkan',
-  },
-  'template.buttonUrlDuplicate': { en: 'URL cannot be duplicated', id: 'URL tidak boleh sama' },
-  'template.notFound': { en: 'Failed to get template detail', id: 'Gagal mendapatkan detail template' },
-  'template.providerRefused': {
-    en: 'WhatsApp refused the template: {0}',
-    id: 'WhatsApp menolak template: {0}',
-  },
-  'template.providerUnavailable': {
-    en: 'Failed to load provider info. Please try again.',
-    id: 'Gagal memuat info penyedia. Silakan coba lagi.',
-  },
-  'template.listFailed': {
-    en: 'Failed to get template list. Please try again.',
-    id: 'Gagal mendapatkan daftar template. Silakan coba lagi.',
-  },
-  'template.noPermission': {
-    en: 'Role has no permission to create templates.',
-    id: 'Peran tidak memiliki izin untuk membuat template.',
-  },
   'newChat.accountRequired': { en: 'Choose the account to send from.', id: 'Pilih akun pengirim.' },
   'newChat.phoneRequired': { en: 'Phone number is required', id: 'Nomor telepon wajib diisi' },
   'newChat.phoneFormat': {
@@ -492,50 +224,6 @@ export const MESSAGES = {
   'newChat.notSupported': {
     en: 'A new chat cannot be started on this channel.',
     id: 'Chat baru tidak dapat dimulai di kanal ini.',
-  },
-  // Chat attachments (000 §5 attachment limits, §8 file load/download failures, §9; 001 §5, §8 chat media)
-  'attachment.empty': { en: 'The file is empty', id: 'File kosong' },
-  'attachment.typeNotAllowed': {
-    en: 'This file type cannot be sent on {0}',
-    id: 'Jenis file ini tidak dapat dikirim di {0}',
-  },
-  'attachment.extensionNotAllowed': {
-    en: 'Unsupported file. Allowed: {0}',
-    id: 'File tidak didukung. Yang diizinkan: {0}',
-  },
-  'attachment.mismatch': {
-    en: 'The file content is not a .{0} file',
-    id: 'Isi file ini bukan file .{0}',
-  },
-  'attachment.tooLarge': { en: 'File too large (max {0} MB)', id: 'File terlalu besar (maks. {0} MB)' },
-  'attachment.tooMany': {
-    en: 'At most 20 files per message',
-    id: 'Maksimal 20 file per pesan',
-  },
-  'attachment.fileRequired': { en: 'Please upload file to continue', id: 'Unggah file untuk melanjutkan' },
-  'attachment.notFound': {
-    en: 'This attachment no longer exists. Attach the file again.',
-    id: 'Lampiran ini sudah tidak ada. Lampirkan file kembali.',
-  },
-  'attachment.captionTooLong': {
-    en: 'Caption max {0} characters on this channel',
-    id: 'Keterangan maksimal {0} karakter di kanal ini',
-  },
-  'attachment.captionNotAllowed': {
-    en: 'A voice or audio file cannot have a caption',
-    id: 'File suara atau audio tidak dapat diberi keterangan',
-  },
-  'attachment.uploadFailed': {
-    en: 'Upload failed, please check your internet network again',
-    id: 'Unggah gagal, silakan periksa kembali jaringan internet Anda',
-  },
-  'attachment.loadFailed': {
-    en: 'Failed to load the file. Try again.',
-    id: 'Gagal memuat file. Coba lagi.',
-  },
-  'wa.mediaUploadFailed': {
-    en: 'Not delivered: WhatsApp refused the file ({0})',
-    id: 'Tidak terkirim: WhatsApp menolak file ini ({0})',
   },
   // Chat library, macros, ticket forms, time tracking (001 §3 quick reply, remark, chat tag; 001 §8; 000 §2, §3, §5, §8)
   'library.titleTaken': {
@@ -640,6 +328,10 @@ export const MESSAGES = {
   'play.viewOrChannel': { en: 'Choose a view or a channel', id: 'Pilih view atau kanal' },
   'play.noteRequired': { en: 'Notes are required', id: 'Catatan wajib diisi' },
   'play.noteMax': { en: 'Max 500 Characters', id: 'Maksimal 500 karakter' },
+  'play.channelNotConnected': {
+    en: 'No account is connected on this channel. An admin connects one in Settings › Business settings › Channels; or choose another channel.',
+    id: 'Belum ada akun yang terhubung di kanal ini. Admin menghubungkannya di Pengaturan › Pengaturan bisnis › Kanal; atau pilih kanal lain.',
+  },
   'play.notActive': { en: 'Auto Assign is not active', id: 'Auto Assign tidak aktif' },
   'play.cannotBeAssigned': {
     en: 'Your customer-service position cannot be assigned tickets',
@@ -720,8 +412,19 @@ export const MESSAGES = {
     en: 'The bulk update stopped because of an error. Please try again.',
     id: 'Pembaruan massal berhenti karena terjadi kesalahan. Silakan coba lagi.',
   },
+  ...CONTACT_MESSAGES,
+  ...CHANNEL_MESSAGES,
+  ...TEMPLATE_MESSAGES,
   ...BROADCAST_MESSAGES,
+  ...CATALOGUE_MESSAGES,
   ...EXPORT_MESSAGES,
+  ...AUTOMATION_MESSAGES,
+  ...ORDER_MESSAGES,
+  ...AUDIT_MESSAGES,
+  ...CHATBOT_MESSAGES,
+  ...PAYMENT_MESSAGES,
+  ...SUBSCRIPTION_MESSAGES,
+  ...SIGN_UP_MESSAGES,
   ...PHONE_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -1,10 +1,60 @@
+export { startMailSimulator } from './email/simulator.js';
+export type {
+  MailSimulator,
+  MailSimulatorOptions,
+  WebmailFile,
+  WebmailMessage,
+  WebmailSend,
+} from './email/types.js';
+export { startLineSimulator } from './line/simulator.js';
+export type {
+  LineCustomer,
+  LineCustomerMessage,
+  LineSentMessage,
+  LineSimulator,
+  LineSimulatorOptions,
+} from './line/types.js';
+export { startMetaSimulator } from './meta/simulator.js';
+export type {
+  MetaAccountKeys,
+  MetaCustomer,
+  MetaCustomerMessage,
+  MetaPlatformName,
+  MetaSentMessage,
+  MetaSimulator,
+  MetaSimulatorOptions,
+} from './meta/types.js';
+export { startPaymentGatewaySimulator } from './payment-gateway/simulator.js';
+export type {
+  DeliveredCallback,
+  PaymentGatewaySimulator,
+  PaymentGatewaySimulatorOptions,
+  SimInvoice,
+} from './payment-gateway/types.js';
 export * from './signatures.js';
+export { startTelegramSimulator } from './telegram/simulator.js';
+export type {
+  TelegramCustomer,
+  TelegramCustomerMessage,
+  TelegramSimulator,
+  TelegramSimulatorOptions,
+  TgMessageWire,
+} from './telegram/types.js';
+export { startViberSimulator } from './viber/simulator.js';
+export type {
+  ViberCustomer,
+  ViberCustomerMessage,
+  ViberSentMessage,
+  ViberSimulator,
+  ViberSimulatorOptions,
+} from './viber/types.js';
 export { startWhatsappCloudSimulator } from './whatsapp-cloud/simulator.js';
 export type {
   BusinessMessage,
   CustomerMessage,
   CustomerSendsArgs,
   DeliveredWebhook,
+  MetaApp,
   OutboundStatus,
   RegisterNumberArgs,
   StatusChange,

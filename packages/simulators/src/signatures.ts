@@ -19,3 +19,8 @@ export function lineSignature(channelSecret: string, rawBody: Buffer | string): 
 export function shopifySignature(clientSecret: string, rawBody: Buffer | string): string {
   return createHmac('sha256', clientSecret).update(rawBody).digest('base64');
 }
+
+/** Viber: `X-Viber-Content-Signature: <hex HMAC-SHA256(bot auth token, body)>`. */
+export function viberSignature(authToken: string, rawBody: Buffer | string): string {
+  return createHmac('sha256', authToken).update(rawBody).digest('hex');
+}

@@ -21,12 +21,46 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SAPA_DEMO: z.enum(['0', '1']).optional(),
+  /** Demo mode: the plan the demo business is seeded on (default Pro: every feature, WhatsApp included). */
+  SAPA_DEMO_PLAN: z.enum(['FREE', 'FREE_TRIAL', 'STARTER', 'PRO', 'ENTERPRISE']).default('PRO'),
   SAPA_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   PUBLIC_URL: z.string().optional(),
   /** Behind a reverse proxy that sets X-Forwarded-For: how many hops to trust (sign-in limits use the client IP). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Demo mode: port of the in-process WhatsApp Cloud simulator (default PORT + 1). */
   SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Demo mode: port of the in-process Telegram Bot API simulator (default PORT + 3). */
+  TELEGRAM_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  LINE_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Demo mode: port of the in-process Meta (Messenger and Instagram) simulator (default PORT + 5). */
+  META_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Demo mode: port of the in-process Viber REST bot API simulator (default PORT + 6). */
+  VIBER_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The email channel's inbound SMTP listener (smtp-server); unset: not started (demo: PORT + 8). */
+  SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where the inbound SMTP listener binds (default: HOST). */
+  SMTP_HOST: z.string().optional(),
+  /** The SMTP listener's STARTTLS key and certificate (PEM files); unset: a self-signed pair in DATA_DIR. */
+  SMTP_TLS_KEY: z.string().optional(),
+  SMTP_TLS_CERT: z.string().optional(),
+  /** The domains Sapa receives mail for (comma-separated); email accounts are made on them (001 §5). */
+  EMAIL_DOMAINS: z.string().optional(),
+  /** 000 §6: the client (business) ids whose client events are logged (`POST /api/logs`), at most five, comma-separated. */
+  LOG_CLIENT_IDS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().uuid()).max(5)),
+  /** The relay agents' emails go out through, e.g. smtp://user:pass@smtp.example.com:587 (demo: the simulator). */
+  EMAIL_RELAY_URL: z.string().url().optional(),
+  /** Demo mode: the webmail simulator's page (default PORT + 7) and its SMTP server (default PORT + 9). */
+  MAIL_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MAIL_SIM_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Outbound WhatsApp messages per second per number (Meta's default throughput is 80). */
   WHATSAPP_SEND_RATE: z.coerce.number().positive().default(80),
   /** Mail server for one-time codes and notification emails, e.g. smtps://user:pass@smtp.example.com:465. */
@@ -42,7 +76,41 @@ const envSchema = z.object({
   PLATFORM_WHATSAPP_OTP_LANGUAGE: z.string().default('id'),
   /** DNS resolvers ("host:port", comma-separated) that check live-chat domains; the system's when unset. */
   DNS_SERVERS: z.string().optional(),
+  /** The payment gateway (Xendit Invoice API): base URL, secret API key, callback verification token. */
+  PAYMENT_GATEWAY_URL: z.string().url().default('https://api.xendit.co'),
+  PAYMENT_GATEWAY_SECRET_KEY: z.string().optional(),
+  PAYMENT_GATEWAY_CALLBACK_TOKEN: z.string().optional(),
+  /** Payment channels shown as temporarily off (comma-separated codes, e.g. "OVO,QRIS"), or "all". */
+  PAYMENT_METHODS_OFF: z.string().optional(),
+  /**
+   * Meta's Embedded Signup (the sign-up's WhatsApp step): the Tech Provider's app id and secret, its Facebook
+   * Login for Business configuration id, the Graph API and the login dialog. Demo mode without them: the
+   * WhatsApp simulator plays Meta.
+   */
+  META_APP_ID: z.string().optional(),
+  META_APP_SECRET: z.string().optional(),
+  META_EMBEDDED_SIGNUP_CONFIG_ID: z.string().optional(),
+  META_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v25.0'),
+  META_DIALOG_URL: z.string().url().default('https://www.facebook.com/v25.0/dialog/oauth'),
+  /** Demo mode: port of the in-process payment gateway simulator (default PORT + 2). */
+  PAYMENT_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
+
+/** The payment gateway's account (Xendit Invoice API). */
+export interface PaymentGatewayConfig {
+  baseUrl: string;
+  secretKey: string;
+  callbackToken: string;
+}
+
+/** The partner's Meta app for Embedded Signup (Facebook Login for Business, WhatsApp variation). */
+export interface MetaAppConfig {
+  appId: string;
+  appSecret: string;
+  configId: string;
+  graphBaseUrl: string;
+  dialogUrl: string;
+}
 
 /** Where one-time codes go out; a channel without a provider falls back to the outbox table. */
 export interface DeliveryConfig {
@@ -63,6 +131,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   redisUrl: string | undefined;
+  /** 000 §6 client-event logging: the (at most five) businesses whose events `POST /api/logs` keeps. */
+  clientLogIds: string[];
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -71,15 +141,46 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Demo mode: seed a demo business and expose the demo outbox. On by default on the embedded database. */
   demo: boolean;
+  /** Demo mode: the demo business's plan on its first start. */
+  demoPlan: 'FREE' | 'FREE_TRIAL' | 'STARTER' | 'PRO' | 'ENTERPRISE';
   role: 'api' | 'worker' | 'all';
   publicUrl: string;
   /** Proxy hops whose X-Forwarded-For is believed; 0 = use the socket address (spoofed headers are ignored). */
   trustProxyHops: number;
   simPort: number;
+  telegramSimPort: number;
+  /** Demo: the LINE Messaging API simulator's port (PORT + 4). */
+  lineSimPort: number;
+  metaSimPort: number;
+  /** Demo: the Viber REST bot API simulator's port (PORT + 6). */
+  viberSimPort: number;
   whatsappSendRate: number;
   delivery: DeliveryConfig;
   /** Resolvers for live-chat domain checks (001 §5); undefined = the system's. */
   dnsServers: string[] | undefined;
+  /** Null: online payment is off (no gateway account configured). */
+  paymentGateway: PaymentGatewayConfig | null;
+  /** Payment channel codes shown as temporarily off (001 §8); `all` turns every one off. */
+  paymentMethodsOff: string[];
+  paymentSimPort: number;
+  /** Null: the sign-up's WhatsApp step cannot connect (no Meta app configured). */
+  metaApp: MetaAppConfig | null;
+  email: EmailChannelConfig;
+}
+
+/** The email channel (001 §5): inbound SMTP listener, the domains it receives for, the outbound relay. */
+export interface EmailChannelConfig {
+  /** Null: no inbound SMTP listener. */
+  smtpPort: number | null;
+  smtpHost: string;
+  /** PEM files for the listener's STARTTLS; null: a self-signed pair kept in `DATA_DIR/smtp-tls`. */
+  tlsKeyFile: string | null;
+  tlsCertFile: string | null;
+  domains: string[];
+  /** Null: agents' emails cannot go out (the send fails with the reason). */
+  relayUrl: string | null;
+  simPort: number;
+  simSmtpPort: number;
 }
 
 /** A secret that survives restarts of the embedded setup: generated once, kept in the data folder. */
@@ -96,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = envSchema.parse(env);
   const dataDir = resolve(e.DATA_DIR);
   const port = e.PORT;
+  const demo = e.SAPA_DEMO ? e.SAPA_DEMO === '1' : !e.DATABASE_URL;
   return {
     port,
     host: e.HOST,
@@ -108,16 +210,58 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     partnerConfigPath: e.PARTNER_CONFIG,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
-    demo: e.SAPA_DEMO ? e.SAPA_DEMO === '1' : !e.DATABASE_URL,
+    demo,
+    demoPlan: e.SAPA_DEMO_PLAN,
     role: e.SAPA_ROLE,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
     trustProxyHops: e.TRUST_PROXY,
     simPort: e.SIM_PORT ?? port + 1,
+    telegramSimPort: e.TELEGRAM_SIM_PORT ?? port + 3,
+    lineSimPort: e.LINE_SIM_PORT ?? port + 4,
+    metaSimPort: e.META_SIM_PORT ?? port + 5,
+    viberSimPort: e.VIBER_SIM_PORT ?? port + 6,
     whatsappSendRate: e.WHATSAPP_SEND_RATE,
     dnsServers: e.DNS_SERVERS?.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     delivery: deliveryConfigOf(e),
+    paymentGateway:
+      e.PAYMENT_GATEWAY_SECRET_KEY && e.PAYMENT_GATEWAY_CALLBACK_TOKEN
+        ? {
+            baseUrl: e.PAYMENT_GATEWAY_URL.replace(/\/$/, ''),
+            secretKey: e.PAYMENT_GATEWAY_SECRET_KEY,
+            callbackToken: e.PAYMENT_GATEWAY_CALLBACK_TOKEN,
+          }
+        : null,
+    paymentMethodsOff: (e.PAYMENT_METHODS_OFF ?? '')
+      .split(',')
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean),
+    paymentSimPort: e.PAYMENT_SIM_PORT ?? port + 2,
+    metaApp:
+      e.META_APP_ID && e.META_APP_SECRET && e.META_EMBEDDED_SIGNUP_CONFIG_ID
+        ? {
+            appId: e.META_APP_ID,
+            appSecret: e.META_APP_SECRET,
+            configId: e.META_EMBEDDED_SIGNUP_CONFIG_ID,
+            graphBaseUrl: e.META_GRAPH_URL.replace(/\/$/, ''),
+            dialogUrl: e.META_DIALOG_URL,
+          }
+        : null,
+    clientLogIds: e.LOG_CLIENT_IDS,
+    email: {
+      smtpPort: e.SMTP_PORT ?? (demo ? port + 8 : null),
+      smtpHost: e.SMTP_HOST ?? e.HOST,
+      tlsKeyFile: e.SMTP_TLS_KEY ?? null,
+      tlsCertFile: e.SMTP_TLS_CERT ?? null,
+      domains: (e.EMAIL_DOMAINS ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+      relayUrl: e.EMAIL_RELAY_URL ?? null,
+      simPort: e.MAIL_SIM_PORT ?? port + 7,
+      simSmtpPort: e.MAIL_SIM_SMTP_PORT ?? port + 9,
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { offeredChannels, type PartnerConfig, partnerConfigSchema } from '@sapa/contracts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-export const DEFAULT_PARTNER_CONFIG = resolve(repoRoot, 'config/partners/sapa.json');
+const DEFAULT_PARTNER_CONFIG = resolve(repoRoot, 'config/partners/sapa.json');
 
 /**
  * The white-label partner profile (brand, channels, flags) from a JSON file; a bad file stops the start. The

@@ -1,18 +1,20 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications, notifications } from '@mantine/notifications';
-import { type AppInfo, appEndpoints, SNACKBAR_AUTO_CLOSE_MS } from '@sapa/contracts';
+import { type AppInfo, activityEndpoints, appEndpoints, SNACKBAR_AUTO_CLOSE_MS } from '@sapa/contracts';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { isSigningOut } from '../features/auth/signOut';
+import { isSigningOut } from '../features/identity/signOut';
 import {
   ApiError,
+  call,
   getSession,
   request,
   setLoadedVersion,
   setSessionExpiredHandler,
+  startNetworkLog,
   subscribeSession,
 } from '../shared/api';
 import { translateMessage } from '../shared/i18n';
@@ -95,6 +97,17 @@ function Ready({ info }: { info: AppInfo }) {
         .then(() => queryClient.clear());
     });
   }, [router, queryClient]);
+
+  // 000 §9 network log: a summary of the last requests every 60 s while signed in (000 §6: kept for listed clients).
+  useEffect(
+    () =>
+      startNetworkLog(async (body) => {
+        if (!getSession()) return { ok: false, status: 0 };
+        const result = await call(activityEndpoints.clientLog, { body });
+        return { ok: result.ok, status: result.status };
+      }, info.version),
+    [info.version],
+  );
 
   return (
     <AppInfoProvider info={info}>

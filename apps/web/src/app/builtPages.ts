@@ -6,11 +6,17 @@
  */
 export const BUILT_SHELL_PATHS = [
   '/maker-checker/setting',
+  '/setting/logs',
+  '/chatbot',
   '/maker-checker/list',
   '/broadcast/whatsapp',
   '/broadcast/whatsapp/detail',
   '/advanced-broadcast/create/broadcast',
   '/dashboard',
+  '/category',
+  '/product/list',
+  '/product/add-product',
+  '/transaction',
   '/customer-service/inbox',
   '/customer-service/inbox-chatroom',
   '/customer-service/ticket-view',
@@ -21,6 +27,8 @@ export const BUILT_SHELL_PATHS = [
   '/setting/store',
   '/livechat/create',
   '/livechat/edit/:id',
+  '/email/create',
+  '/email/edit',
   '/contact',
   '/contact/detail',
   '/contact/bulk-upload',
@@ -37,13 +45,40 @@ export const BUILT_SHELL_PATHS = [
   '/setting/account',
   '/setting/self-change-password',
   '/setting/two-factor-verification-setup',
+  '/chat-credits',
+  '/setting/plan-and-pricing',
 ] as const;
 
 export type BuiltShellPath = (typeof BUILT_SHELL_PATHS)[number];
 
-const BUILT = new Set<string>(BUILT_SHELL_PATHS);
+/**
+ * The public routes that have a page that works (`PUBLIC_PAGES` is typed by it); the sign-in page links to
+ * register because it is listed here (issue 16).
+ */
+export const BUILT_PUBLIC_PATHS = [
+  '/login',
+  '/register',
+  '/sign-up/account',
+  '/sign-up/otp',
+  '/sign-up/store',
+  '/sign-up/waba',
+  '/sign-up/subscription',
+  '/sign-up/success',
+  '/forgot-password',
+  '/reset/phone',
+  '/reset/otp-verification',
+  '/reset/change-password',
+  '/reset/successfully',
+  '/pp.html',
+  '/about',
+  '/demo/outbox',
+] as const;
 
-/** Whether the shell route at `path` has a page that works. */
+export type BuiltPublicPath = (typeof BUILT_PUBLIC_PATHS)[number];
+
+const BUILT = new Set<string>([...BUILT_SHELL_PATHS, ...BUILT_PUBLIC_PATHS]);
+
+/** Whether the route (shell or public) at `path` has a page that works. */
 export function hasPage(path: string): boolean {
   return BUILT.has(path);
 }

@@ -1,8 +1,16 @@
 import { notifications } from '@mantine/notifications';
-import { type AppInfo, accountEndpoints, can, HOME_PATH, type Me } from '@sapa/contracts';
+import { type AppInfo, activityEndpoints, can, HOME_PATH, type Me } from '@sapa/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { ApiError, accessSubjectOf, call, chatCreditQuery, getSession, meQuery } from '../shared/api';
+import {
+  ApiError,
+  accessSubjectOf,
+  applyUserLanguage,
+  call,
+  chatCreditQuery,
+  getSession,
+  meQuery,
+} from '../shared/api';
 import { translateMessage } from '../shared/i18n';
 import { LOGIN_PATH, type ShellRoute } from './routes';
 
@@ -19,7 +27,7 @@ export function loginRedirectUrl(url: URL): string {
     : `${LOGIN_PATH}?redirect=${encodeURIComponent(target)}`;
 }
 
-export const FORBIDDEN_NOTIFICATION_ID = 'access-forbidden';
+const FORBIDDEN_NOTIFICATION_ID = 'access-forbidden';
 
 function showForbidden(info: AppInfo): void {
   // 000 §2: the message is shown except for brands that turn it off (SmartChat).
@@ -35,7 +43,7 @@ function showForbidden(info: AppInfo): void {
 /**
  * The route guard of 000 §2, run before a protected page renders:
  * signed out → /login?redirect=…; no READ on the route's permission → /dashboard with the forbidden
- * message; then the chat-credit balance is refreshed (failure ignored) and the visit tracked.
+ * message; the user's own language is applied; then the chat-credit balance is refreshed (failure ignored) and the visit tracked.
  */
 export function guardLoader(route: ShellRoute, { queryClient, info }: GuardContext) {
   return async ({ request }: LoaderFunctionArgs) => {
@@ -50,6 +58,8 @@ export function guardLoader(route: ShellRoute, { queryClient, info }: GuardConte
       throw error;
     }
     if (!getSession()) throw redirect(loginRedirectUrl(url));
+    // The language kept on the user (issue 16 §9), before the page renders.
+    await applyUserLanguage(me);
 
     const subject = accessSubjectOf(me);
     if (route.permission && !can(subject, route.permission, 'READ') && route.path !== HOME_PATH) {
@@ -67,7 +77,7 @@ export function guardLoader(route: ShellRoute, { queryClient, info }: GuardConte
     queryClient.fetchQuery(chatCreditQuery).catch(() => undefined);
     // 000 §7 page-visit tracker: fire and forget.
     if (route.path !== '*') {
-      void call(accountEndpoints.pageVisit, { body: { pageName: route.path, additionalData: {} } });
+      void call(activityEndpoints.pageVisit, { body: { pageName: route.path, additionalData: {} } });
     }
     return null;
   };

@@ -2,7 +2,7 @@ import { createBrowserRouter, redirect, type ShouldRevalidateFunctionArgs } from
 import { PageLoader } from '../shared/ui/PageLoader';
 import { RouteErrorPage } from '../shared/ui/RouteErrorPage';
 import { type GuardContext, guardLoader } from './guard';
-import { PUBLIC_PAGES, publicNotAvailablePage, shellNotAvailablePage, shellPageOf } from './pages';
+import { publicNotAvailablePage, publicPageOf, shellNotAvailablePage, shellPageOf } from './pages';
 import { RootLayout } from './RootLayout';
 import { NOT_FOUND_ROUTE, PUBLIC_ROUTES, REDIRECT_ROUTES, SHELL_ROUTES } from './routes';
 import { Shell } from './shell/Shell';
@@ -21,7 +21,7 @@ export function createAppRouter(context: GuardContext) {
         ...PUBLIC_ROUTES.map((route) => ({
           path: route.path,
           handle: route,
-          lazy: PUBLIC_PAGES[route.path] ?? publicNotAvailablePage,
+          lazy: publicPageOf(route.path) ?? publicNotAvailablePage,
         })),
         {
           id: SHELL_ROUTE_ID,

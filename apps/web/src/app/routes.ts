@@ -44,8 +44,6 @@ export interface RedirectRoute {
   to: string;
 }
 
-export type AppRoute = PublicRoute | ShellRoute | RedirectRoute;
-
 const pub = (path: string, titleKey: string): PublicRoute => ({
   kind: 'public',
   path,
@@ -225,8 +223,6 @@ export const REDIRECT_ROUTES: readonly RedirectRoute[] = [
   redirectRoute('/reset', '/forgot-password'),
   redirectRoute('/sign-up', '/sign-up/account'),
 ];
-
-export const ROUTES: readonly AppRoute[] = [...PUBLIC_ROUTES, ...SHELL_ROUTES, ...REDIRECT_ROUTES];
 
 export const LOGIN_PATH = '/login';
 

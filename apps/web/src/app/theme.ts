@@ -23,7 +23,7 @@ function mix(
 }
 
 /** Ten shades around a partner hex colour; the colour itself is shade 6 (Mantine's light primary shade). */
-export function shadesOf(hex: string): MantineColorsTuple {
+function shadesOf(hex: string): MantineColorsTuple {
   const base = hexToRgb(hex);
   const white: [number, number, number] = [255, 255, 255];
   const black: [number, number, number] = [0, 0, 0];

@@ -68,7 +68,7 @@ export const str = (v: unknown): string | undefined => (typeof v === 'string' ? 
 export const key = (phoneNumberId: string, waId: string) => `${phoneNumberId}:${waId}`;
 
 /** Options with their defaults applied. */
-export interface SimConfig {
+interface SimConfig {
   host: string;
   throughput: number;
   pair: { perSeconds: number; burst: number };
@@ -79,9 +79,10 @@ export interface SimConfig {
   logLimit: number;
   graphVersion: string;
   mediaUrlTtlMs: number;
+  codeTtlMs: number;
 }
 
-export function resolveConfig(options: WhatsappCloudSimulatorOptions): SimConfig {
+function resolveConfig(options: WhatsappCloudSimulatorOptions): SimConfig {
   return {
     host: options.host ?? '127.0.0.1',
     throughput: options.throughputPerSecond ?? 80,
@@ -93,6 +94,7 @@ export function resolveConfig(options: WhatsappCloudSimulatorOptions): SimConfig
     logLimit: options.webhookLogLimit ?? 10_000,
     graphVersion: options.graphVersion ?? 'v21.0',
     mediaUrlTtlMs: options.mediaUrlTtlMs ?? 5 * 60 * 1000,
+    codeTtlMs: options.embeddedSignupCodeTtlMs ?? 60_000,
   };
 }
 

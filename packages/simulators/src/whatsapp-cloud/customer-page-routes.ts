@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { type PageBody, refuse, registerChatPageRoutes, str } from '../chat-page-routes.js';
 import { isObj, key } from './context.js';
 import type { Conversations } from './conversations.js';
 import { type CustomerFeed, pageEntry, visible } from './customer-feed.js';
@@ -24,24 +25,36 @@ export function registerCustomerPageRoutes(
 ): void {
   const { numbers } = deps.registry;
 
-  app.get('/', async (_req, reply) => reply.type('text/html; charset=utf-8').send(customerPageHtml));
-
-  app.get('/customer/numbers', async () =>
-    [...numbers.values()].map((n) => ({
-      phoneNumberId: n.phoneNumberId,
-      displayPhoneNumber: n.displayPhoneNumber,
-      businessName: n.businessName ?? n.displayPhoneNumber,
-    })),
-  );
-
-  app.get('/customer/conversation', async (req) => {
-    const q = req.query as { phoneNumberId?: string; waId?: string };
-    const c = deps.conversations.find(q.phoneNumberId ?? '', q.waId ?? '');
-    return { entries: c ? c.thread.filter(visible).map(pageEntry) : [] };
+  registerChatPageRoutes(app, {
+    html: customerPageHtml,
+    accounts: {
+      path: 'customer/numbers',
+      // Numbers customers write to first: a number without webhooks (the platform's code sender) comes last,
+      // so the page and scripts that take the first number talk to a business.
+      list: () =>
+        [...numbers.values()]
+          .sort((a, b) => Number(!a.webhookUrl) - Number(!b.webhookUrl))
+          .map((n) => ({
+            phoneNumberId: n.phoneNumberId,
+            displayPhoneNumber: n.displayPhoneNumber,
+            businessName: n.businessName ?? n.displayPhoneNumber,
+          })),
+    },
+    history: {
+      path: 'customer/conversation',
+      entries: (q) =>
+        deps.conversations
+          .find(str(q, 'phoneNumberId'), str(q, 'waId'))
+          ?.thread.filter(visible)
+          .map(pageEntry) ?? [],
+    },
+    send: (b) => sendFromPage(b),
+    files: { path: 'customer/media', get: (id) => deps.mediaStore.media.get(id) },
+    subscribe: (q, res) => deps.feed.subscribe(key(str(q, 'phoneNumberId'), toWaId(str(q, 'waId'))), res),
   });
 
-  app.post('/customer/send', async (req, reply) => {
-    const b = (isObj(req.body) ? req.body : {}) as {
+  function sendFromPage(raw: PageBody) {
+    const b = raw as {
       phoneNumberId?: string;
       waId?: string;
       name?: string;
@@ -53,11 +66,8 @@ export function registerCustomerPageRoutes(
       buttonPayload?: { payload: string; text: string };
       contextMessageId?: string;
     };
-    if (!b.phoneNumberId || !numbers.has(b.phoneNumberId) || !b.waId || !toWaId(b.waId)) {
-      return reply
-        .code(400)
-        .send({ error: 'Choose a business number and enter your phone number (digits).' });
-    }
+    if (!b.phoneNumberId || !numbers.has(b.phoneNumberId) || !b.waId || !toWaId(b.waId))
+      return refuse('Choose a business number and enter your phone number (digits).');
     let message: CustomerMessage;
     if (b.image) {
       message = {
@@ -70,7 +80,7 @@ export function registerCustomerPageRoutes(
     else if (b.listReply) message = { type: 'interactive', listReply: b.listReply };
     else if (b.buttonPayload) message = { type: 'button', ...b.buttonPayload };
     else if (b.text?.trim()) message = { type: 'text', text: b.text };
-    else return reply.code(400).send({ error: 'Type a message or attach an image.' });
+    else return refuse('Type a message or attach an image.');
     return deps.customerSends({
       phoneNumberId: b.phoneNumberId,
       from: b.waId,
@@ -78,37 +88,11 @@ export function registerCustomerPageRoutes(
       message,
       ...(b.contextMessageId ? { contextMessageId: b.contextMessageId } : {}),
     });
-  });
+  }
 
   app.post('/customer/read', async (req) => {
     const b = (isObj(req.body) ? req.body : {}) as { phoneNumberId?: string; waId?: string };
     deps.statuses.customerReads(b.phoneNumberId ?? '', b.waId ?? '');
     return { ok: true };
-  });
-
-  app.get('/customer/media/:mediaId', async (req, reply) => {
-    const m = deps.mediaStore.media.get((req.params as { mediaId: string }).mediaId);
-    if (!m) return reply.code(404).send({ error: 'not found' });
-    return reply.header('content-type', m.mime).send(m.bytes);
-  });
-
-  app.get('/customer/events', (req, reply) => {
-    const q = req.query as { phoneNumberId?: string; waId?: string };
-    const k = key(q.phoneNumberId ?? '', toWaId(q.waId ?? ''));
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-    });
-    res.write(': connected\n\n');
-    const unsubscribe = deps.feed.subscribe(k, res);
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), 25_000);
-    heartbeat.unref();
-    req.raw.on('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-    });
   });
 }

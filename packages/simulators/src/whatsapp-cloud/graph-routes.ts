@@ -104,9 +104,18 @@ export function registerGraphRoutes(
     checkVersion(req.params.version);
     return { data: auth.authWaba(req, req.params.id, 'get').map(phoneNumberInfo) };
   });
+  // Subscribes the app to the WABA's webhooks; `override_callback_uri` (with `verify_token`) sends this WABA's
+  // webhooks to the partner's URL for it instead of the app's.
   app.post<{ Params: { version: string; id: string } }>('/:version/:id/subscribed_apps', async (req) => {
     checkVersion(req.params.version);
-    auth.authWaba(req, req.params.id, 'post');
+    const inWaba = auth.authWaba(req, req.params.id, 'post');
+    const body = isObj(req.body) ? req.body : {};
+    const callback = typeof body.override_callback_uri === 'string' ? body.override_callback_uri : undefined;
+    if (callback !== undefined) {
+      if (!/^https?:\/\//.test(callback) || typeof body.verify_token !== 'string')
+        throw invalidParam('(#100) override_callback_uri needs an http(s) URL and a verify_token.');
+      for (const n of inWaba) n.webhookUrl = callback;
+    }
     return { success: true };
   });
   app.post<{ Params: { version: string; phoneNumberId: string } }>(
@@ -114,6 +123,9 @@ export function registerGraphRoutes(
     async (req) => {
       checkVersion(req.params.version);
       auth.authNumber(req, req.params.phoneNumberId, 'post');
+      const body = isObj(req.body) ? req.body : {};
+      if (body.messaging_product !== 'whatsapp' || !/^\d{6}$/.test(String(body.pin ?? '')))
+        throw invalidParam('(#100) Param pin must be 6 digits; messaging_product must be whatsapp.');
       return { success: true };
     },
   );

@@ -9,7 +9,7 @@ const MB = 1024 * KB;
  * reference, "Supported media types"): audio 16 MB, documents 100 MB, images 5 MB, stickers (webp) 500 KB,
  * video 16 MB.
  */
-export const SUPPORTED_MEDIA: Readonly<Record<string, number>> = {
+const SUPPORTED_MEDIA: Readonly<Record<string, number>> = {
   'audio/aac': 16 * MB,
   'audio/amr': 16 * MB,
   'audio/mpeg': 16 * MB,

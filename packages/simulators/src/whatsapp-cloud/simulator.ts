@@ -6,6 +6,7 @@ import { createConversations } from './conversations.js';
 import { createCustomerFeed } from './customer-feed.js';
 import { registerCustomerPageRoutes } from './customer-page-routes.js';
 import { createCustomerSends } from './customer-sends.js';
+import { registerEmbeddedSignup } from './embedded-signup.js';
 import { createGraphAuth } from './graph-auth.js';
 import { graphErrorHandler } from './graph-errors.js';
 import { registerGraphRoutes } from './graph-routes.js';
@@ -64,6 +65,8 @@ export async function startWhatsappCloudSimulator(
   registerCustomerPageRoutes(app, { registry, conversations, mediaStore, feed, customerSends, statuses });
   registerControlRoutes(app, ctx, { registry, conversations, customerSends, statuses });
   templatesApi = registerTemplatesApi(app, ctx, { registry, auth, webhooks });
+  const embeddedSignup = registerEmbeddedSignup(app, ctx, { registry });
+  for (const meta of options.metaApps ?? []) embeddedSignup.registerApp(meta);
 
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();
@@ -87,6 +90,7 @@ export async function startWhatsappCloudSimulator(
       await app.close();
     },
     registerNumber: registry.register,
+    registerApp: embeddedSignup.registerApp,
     customerSends,
     customerReads: statuses.customerReads,
     conversation: conversations.businessMessages,

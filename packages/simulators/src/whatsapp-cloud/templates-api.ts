@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { isObj, type NumberState, type Obj, type SimContext, str } from './context.js';
+import { isObj, type SimContext, str } from './context.js';
 import { bearer, checkVersion, type GraphAuth } from './graph-auth.js';
 import { GraphFailure, invalidParam } from './graph-errors.js';
 import type { NumberRegistry } from './number-registry.js';
+import {
+  type SimTemplate,
+  type TemplateReview,
+  TemplateStore,
+  type TemplatesApi,
+} from './templates-store.js';
 import type { WebhookSender } from './webhook-sender.js';
 import { graphError, newNumericId } from './wire.js';
+
+export type { TemplatesApi } from './templates-store.js';
 
 /**
  * The template management API of the WhatsApp Business Management API (reference/channel-protocols.md §1g;
@@ -27,48 +35,12 @@ import { graphError, newNumericId } from './wire.js';
  * - `GET /simulator/templates` lists every template.
  */
 
-export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
+const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
 const NAME_RE = /^[a-z0-9_]{1,512}$/;
 /** WhatsApp keeps a deleted template's name for 30 days. */
 const DELETED_NAME_DAYS = 30;
 
-export type TemplateReviewOutcome = 'approve' | 'reject' | 'change_category';
-
-export interface TemplateReview {
-  delayMs: number;
-  outcome: TemplateReviewOutcome;
-  /** Rejection reason (`INVALID_FORMAT`, `ABUSIVE_CONTENT`, `TAG_CONTENT_MISMATCH` …). */
-  reason: string;
-  /** The category a `change_category` review moves the template to (default: the other of MARKETING/UTILITY). */
-  category?: string | undefined;
-}
-
-export interface SimTemplate {
-  id: string;
-  wabaId: string;
-  name: string;
-  language: string;
-  category: string;
-  status: string;
-  components: unknown[];
-  rejectedReason: string;
-  parameterFormat: string;
-  /** Bumped on every submission, so that a stale review timer does nothing. */
-  revision: number;
-}
-
-export interface TemplatesApi {
-  readonly templates: Map<string, SimTemplate>;
-  setReview(review: Partial<TemplateReview> & { name?: string | undefined }): void;
-  /**
-   * A template send (`POST /{phone-number-id}/messages`) of a template this WABA has submitted here must be
-   * approved: paused → 132015, disabled → 132016, pending or rejected → 132001, like WhatsApp. Templates
-   * the simulator never saw (seeded straight into a business) are let through.
-   */
-  checkSend(wabaId: string, template: Obj): void;
-  /** Changes a template's status now and sends the webhook. */
-  setStatus(wabaId: string, name: string, status: string, reason?: string): SimTemplate | undefined;
-}
+type Params = { version: string; wabaId: string };
 
 function templateInfo(t: SimTemplate) {
   return {
@@ -106,179 +78,125 @@ function checkComponents(components: unknown): unknown[] {
   return components;
 }
 
+/** A category WhatsApp knows, or the 400 it gives. */
+function checkCategory(category: string) {
+  if (!(TEMPLATE_CATEGORIES as readonly string[]).includes(category))
+    throw invalidParam('(#100) Param category must be one of {MARKETING, UTILITY, AUTHENTICATION}.');
+}
+
 export function registerTemplatesApi(
   app: FastifyInstance,
   ctx: SimContext,
   deps: { registry: NumberRegistry; auth: GraphAuth; webhooks: WebhookSender },
 ): TemplatesApi {
-  const templates = new Map<string, SimTemplate>();
-  /** `${wabaId}:${name}` → when it was deleted. */
-  const deletedNames = new Map<string, number>();
-  let review: TemplateReview = { delayMs: 3000, outcome: 'approve', reason: 'INVALID_FORMAT' };
-  const reviewsByName = new Map<string, TemplateReview>();
+  const store = new TemplateStore(ctx, deps);
+  registerSubmit(app, store, deps.auth);
+  registerList(app, store, deps.auth);
+  registerDelete(app, store, deps.auth);
+  registerEdit(app, store, deps.registry);
+  registerControls(app, store);
+  return store;
+}
 
-  const ofWaba = (wabaId: string) => [...templates.values()].filter((t) => t.wabaId === wabaId);
-
-  /** Every number of the WABA with a distinct webhook URL (one delivery per Sapa account). */
-  function webhookTargets(wabaId: string): NumberState[] {
-    const seen = new Set<string>();
-    return [...deps.registry.numbers.values()].filter((n) => {
-      if (n.wabaId !== wabaId || seen.has(n.webhookUrl)) return false;
-      seen.add(n.webhookUrl);
-      return true;
-    });
-  }
-
-  function notify(t: SimTemplate, field: string, value: Obj) {
-    const body = {
-      object: 'whatsapp_business_account',
-      entry: [{ id: t.wabaId, time: Math.floor(Date.now() / 1000), changes: [{ value, field }] }],
+/** `POST /{waba-id}/message_templates`: a new template, pending until its review. */
+function registerSubmit(app: FastifyInstance, store: TemplateStore, auth: GraphAuth) {
+  app.post<{ Params: Params }>('/:version/:wabaId/message_templates', async (req) => {
+    checkVersion(req.params.version);
+    const { wabaId } = req.params;
+    auth.authWaba(req, wabaId, 'post');
+    const b = isObj(req.body) ? req.body : {};
+    const name = str(b.name) ?? '';
+    const language = str(b.language) ?? '';
+    const category = (str(b.category) ?? '').toUpperCase();
+    if (!NAME_RE.test(name))
+      throw invalidParam('(#100) Param name must be lowercase letters, numbers and _.');
+    if (!language) throw invalidParam('(#100) The parameter language is required.');
+    checkCategory(category);
+    const components = checkComponents(b.components);
+    const deletedAt = store.deletedNames.get(`${wabaId}:${name}`);
+    if (deletedAt !== undefined && Date.now() - deletedAt < DELETED_NAME_DAYS * 86_400_000)
+      throw templateError(
+        2388023,
+        'Message template is being deleted',
+        `The name ${name} was deleted; it cannot be used for 30 days.`,
+      );
+    if (store.findByName(wabaId, name).some((t) => t.language === language))
+      throw templateError(
+        2388024,
+        'Content in this language already exists',
+        `A template named ${name} already exists in ${language}.`,
+      );
+    const t: SimTemplate = {
+      id: newNumericId(16),
+      wabaId,
+      name,
+      language,
+      category,
+      status: 'PENDING',
+      components,
+      rejectedReason: 'NONE',
+      parameterFormat: str(b.parameter_format)?.toUpperCase() ?? 'POSITIONAL',
+      revision: 1,
     };
-    for (const num of webhookTargets(t.wabaId)) deps.webhooks.enqueue(num, `template:${t.id}`, body);
-  }
+    store.templates.set(t.id, t);
+    store.scheduleReview(t);
+    return { id: t.id, status: t.status, category: t.category };
+  });
+}
 
-  function notifyStatus(t: SimTemplate, reason = 'NONE') {
-    notify(t, 'message_template_status_update', {
-      event: t.status,
-      message_template_id: Number(t.id),
-      message_template_name: t.name,
-      message_template_language: t.language,
-      reason,
-      message_template_category: t.category,
-    });
-  }
+/** `GET /{waba-id}/message_templates?name=&status=&limit=&after=`: a page of the WABA's templates. */
+function registerList(app: FastifyInstance, store: TemplateStore, auth: GraphAuth) {
+  app.get<{ Params: Params }>('/:version/:wabaId/message_templates', async (req) => {
+    checkVersion(req.params.version);
+    auth.authWaba(req, req.params.wabaId, 'get');
+    const q = req.query as { name?: string; status?: string; limit?: string; after?: string };
+    let list = store.ofWaba(req.params.wabaId).sort((a, b) => a.id.localeCompare(b.id));
+    if (q.name) list = list.filter((t) => t.name.includes(q.name!));
+    if (q.status) {
+      const wanted = q.status.toUpperCase().split(',');
+      list = list.filter((t) => wanted.includes(t.status));
+    }
+    const limit = Math.min(Math.max(Number(q.limit) || 25, 1), 1000);
+    const start = q.after ? Number(Buffer.from(q.after, 'base64url').toString()) || 0 : 0;
+    const page = list.slice(start, start + limit);
+    const cursor = (i: number) => Buffer.from(String(i)).toString('base64url');
+    return {
+      data: page.map(templateInfo),
+      paging: {
+        cursors: { before: cursor(start), after: cursor(start + page.length) },
+        ...(start + limit < list.length ? { next: `?after=${cursor(start + limit)}&limit=${limit}` } : {}),
+      },
+    };
+  });
+}
 
-  function scheduleReview(t: SimTemplate) {
-    const r = reviewsByName.get(t.name) ?? review;
-    const revision = t.revision;
-    ctx.later(r.delayMs, () => {
-      if (templates.get(t.id) !== t || t.revision !== revision) return;
-      if (r.outcome === 'reject') {
-        t.status = 'REJECTED';
-        t.rejectedReason = r.reason;
-        notifyStatus(t, r.reason);
-        return;
-      }
-      if (r.outcome === 'change_category') {
-        const previous = t.category;
-        t.category = r.category ?? (previous === 'MARKETING' ? 'UTILITY' : 'MARKETING');
-        notify(t, 'template_category_update', {
-          message_template_id: Number(t.id),
-          message_template_name: t.name,
-          message_template_language: t.language,
-          previous_category: previous,
-          new_category: t.category,
-        });
-      }
-      t.status = 'APPROVED';
-      t.rejectedReason = 'NONE';
-      notifyStatus(t);
-    });
-  }
+/** `DELETE /{waba-id}/message_templates?name=[&hsm_id=]`: gone, and its name blocked for 30 days. */
+function registerDelete(app: FastifyInstance, store: TemplateStore, auth: GraphAuth) {
+  app.delete<{ Params: Params }>('/:version/:wabaId/message_templates', async (req) => {
+    checkVersion(req.params.version);
+    const { wabaId } = req.params;
+    auth.authWaba(req, wabaId, 'post');
+    const q = req.query as { name?: string; hsm_id?: string };
+    if (!q.name) throw invalidParam('(#100) The parameter name is required.');
+    const matching = store.findByName(wabaId, q.name).filter((t) => !q.hsm_id || t.id === q.hsm_id);
+    if (matching.length === 0)
+      throw templateError(2593002, 'Message template not found', `No template named ${q.name}.`);
+    for (const t of matching) {
+      store.templates.delete(t.id);
+      t.status = 'DELETED';
+      store.notifyStatus(t);
+    }
+    store.deletedNames.set(`${wabaId}:${q.name}`, Date.now());
+    return { success: true };
+  });
+}
 
-  function findByName(wabaId: string, name: string) {
-    return ofWaba(wabaId).filter((t) => t.name === name);
-  }
-
-  app.post<{ Params: { version: string; wabaId: string } }>(
-    '/:version/:wabaId/message_templates',
-    async (req) => {
-      checkVersion(req.params.version);
-      const { wabaId } = req.params;
-      deps.auth.authWaba(req, wabaId, 'post');
-      const b = isObj(req.body) ? req.body : {};
-      const name = str(b.name) ?? '';
-      const language = str(b.language) ?? '';
-      const category = (str(b.category) ?? '').toUpperCase();
-      if (!NAME_RE.test(name))
-        throw invalidParam('(#100) Param name must be lowercase letters, numbers and _.');
-      if (!language) throw invalidParam('(#100) The parameter language is required.');
-      if (!(TEMPLATE_CATEGORIES as readonly string[]).includes(category))
-        throw invalidParam('(#100) Param category must be one of {MARKETING, UTILITY, AUTHENTICATION}.');
-      const components = checkComponents(b.components);
-      const deletedAt = deletedNames.get(`${wabaId}:${name}`);
-      if (deletedAt !== undefined && Date.now() - deletedAt < DELETED_NAME_DAYS * 86_400_000)
-        throw templateError(
-          2388023,
-          'Message template is being deleted',
-          `The name ${name} was deleted; it cannot be used for 30 days.`,
-        );
-      if (findByName(wabaId, name).some((t) => t.language === language))
-        throw templateError(
-          2388024,
-          'Content in this language already exists',
-          `A template named ${name} already exists in ${language}.`,
-        );
-      const t: SimTemplate = {
-        id: newNumericId(16),
-        wabaId,
-        name,
-        language,
-        category,
-        status: 'PENDING',
-        components,
-        rejectedReason: 'NONE',
-        parameterFormat: str(b.parameter_format)?.toUpperCase() ?? 'POSITIONAL',
-        revision: 1,
-      };
-      templates.set(t.id, t);
-      scheduleReview(t);
-      return { id: t.id, status: t.status, category: t.category };
-    },
-  );
-
-  app.get<{ Params: { version: string; wabaId: string } }>(
-    '/:version/:wabaId/message_templates',
-    async (req) => {
-      checkVersion(req.params.version);
-      deps.auth.authWaba(req, req.params.wabaId, 'get');
-      const q = req.query as { name?: string; status?: string; limit?: string; after?: string };
-      let list = ofWaba(req.params.wabaId).sort((a, b) => a.id.localeCompare(b.id));
-      if (q.name) list = list.filter((t) => t.name.includes(q.name!));
-      if (q.status) {
-        const wanted = q.status.toUpperCase().split(',');
-        list = list.filter((t) => wanted.includes(t.status));
-      }
-      const limit = Math.min(Math.max(Number(q.limit) || 25, 1), 1000);
-      const start = q.after ? Number(Buffer.from(q.after, 'base64url').toString()) || 0 : 0;
-      const page = list.slice(start, start + limit);
-      const cursor = (i: number) => Buffer.from(String(i)).toString('base64url');
-      return {
-        data: page.map(templateInfo),
-        paging: {
-          cursors: { before: cursor(start), after: cursor(start + page.length) },
-          ...(start + limit < list.length ? { next: `?after=${cursor(start + limit)}&limit=${limit}` } : {}),
-        },
-      };
-    },
-  );
-
-  app.delete<{ Params: { version: string; wabaId: string } }>(
-    '/:version/:wabaId/message_templates',
-    async (req) => {
-      checkVersion(req.params.version);
-      const { wabaId } = req.params;
-      deps.auth.authWaba(req, wabaId, 'post');
-      const q = req.query as { name?: string; hsm_id?: string };
-      if (!q.name) throw invalidParam('(#100) The parameter name is required.');
-      const matching = findByName(wabaId, q.name).filter((t) => !q.hsm_id || t.id === q.hsm_id);
-      if (matching.length === 0)
-        throw templateError(2593002, 'Message template not found', `No template named ${q.name}.`);
-      for (const t of matching) {
-        templates.delete(t.id);
-        t.status = 'DELETED';
-        notifyStatus(t);
-      }
-      deletedNames.set(`${wabaId}:${q.name}`, Date.now());
-      return { success: true };
-    },
-  );
-
-  // Edit: POST /{template-id} with new components and/or category; the template goes back to review.
+/** Edit: `POST /{template-id}` with new components and/or category; the template goes back to review. */
+function registerEdit(app: FastifyInstance, store: TemplateStore, registry: NumberRegistry) {
   app.post<{ Params: { version: string; templateId: string } }>('/:version/:templateId', async (req) => {
     checkVersion(req.params.version);
-    const t = templates.get(req.params.templateId);
-    const mine = deps.registry.byToken(bearer(req));
+    const t = store.templates.get(req.params.templateId);
+    const mine = registry.byToken(bearer(req));
     if (mine.length === 0) throw new GraphFailure(401, graphError(190, 'Invalid OAuth access token'));
     if (!t || !mine.some((n) => n.wabaId === t.wabaId))
       throw new GraphFailure(
@@ -292,63 +210,26 @@ export function registerTemplatesApi(
     if (b.components !== undefined) t.components = checkComponents(b.components);
     const category = str(b.category)?.toUpperCase();
     if (category) {
-      if (!(TEMPLATE_CATEGORIES as readonly string[]).includes(category))
-        throw invalidParam('(#100) Param category must be one of {MARKETING, UTILITY, AUTHENTICATION}.');
+      checkCategory(category);
       t.category = category;
     }
     t.status = 'PENDING';
     t.rejectedReason = 'NONE';
     t.revision++;
-    scheduleReview(t);
+    store.scheduleReview(t);
     return { success: true };
   });
+}
 
-  const api: TemplatesApi = {
-    templates,
-    checkSend(wabaId, template) {
-      const name = str(template.name);
-      const language = isObj(template.language) ? str(template.language.code) : str(template.language);
-      const t = ofWaba(wabaId).find((x) => x.name === name && (!language || x.language === language));
-      if (!t || t.status === 'APPROVED') return;
-      const [code, title] =
-        t.status === 'PAUSED'
-          ? [132015, 'Template is Paused']
-          : t.status === 'DISABLED'
-            ? [132016, 'Template is Disabled']
-            : [132001, 'Template name does not exist in the translation'];
-      throw new GraphFailure(
-        400,
-        graphError(code, title, `template name (${name}) is ${t.status.toLowerCase()}`),
-      );
-    },
-    setReview(r) {
-      const next: TemplateReview = {
-        delayMs: r.delayMs ?? review.delayMs,
-        outcome: r.outcome ?? review.outcome,
-        reason: r.reason ?? review.reason,
-        category: r.category,
-      };
-      if (r.name) reviewsByName.set(r.name, next);
-      else review = next;
-    },
-    setStatus(wabaId, name, status, reason) {
-      const [t] = findByName(wabaId, name);
-      if (!t) return undefined;
-      t.status = status.toUpperCase();
-      t.revision++;
-      if (reason) t.rejectedReason = reason;
-      notifyStatus(t, reason ?? 'NONE');
-      return t;
-    },
-  };
-
+/** The control routes: the review of later submissions, a status change now, every template. */
+function registerControls(app: FastifyInstance, store: TemplateStore) {
   app.post('/simulator/template-review', async (req, reply) => {
     const b = (isObj(req.body) ? req.body : {}) as Partial<TemplateReview> & { name?: string };
     if (b.outcome && !['approve', 'reject', 'change_category'].includes(b.outcome))
       return reply.code(400).send({ error: 'outcome is approve, reject or change_category' });
     if (b.delayMs !== undefined && !(Number.isFinite(b.delayMs) && b.delayMs >= 0))
       return reply.code(400).send({ error: 'delayMs must be a number ≥ 0' });
-    api.setReview(b);
+    store.setReview(b);
     return { ok: true };
   });
   app.post('/simulator/templates/status', async (req, reply) => {
@@ -358,11 +239,9 @@ export function registerTemplatesApi(
       status?: string;
       reason?: string;
     };
-    const t = api.setStatus(b.wabaId ?? '', b.name ?? '', b.status ?? 'APPROVED', b.reason);
+    const t = store.setStatus(b.wabaId ?? '', b.name ?? '', b.status ?? 'APPROVED', b.reason);
     if (!t) return reply.code(404).send({ error: 'no such template' });
     return templateInfo(t);
   });
-  app.get('/simulator/templates', async () => ({ data: [...templates.values()].map(templateInfo) }));
-
-  return api;
+  app.get('/simulator/templates', async () => ({ data: [...store.templates.values()].map(templateInfo) }));
 }

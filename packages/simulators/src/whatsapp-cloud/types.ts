@@ -30,6 +30,17 @@ export interface WhatsappCloudSimulatorOptions {
   webhookLogLimit?: number;
   /** Fastify request logging; default false. */
   logger?: boolean;
+  /** Meta apps whose Embedded Signup the simulator plays (more with `registerApp`). */
+  metaApps?: MetaApp[];
+  /** How long an Embedded Signup code can be exchanged for a token; default 60 000 ms. */
+  embeddedSignupCodeTtlMs?: number;
+}
+
+/** A partner's Meta app (Tech Provider): its id and secret sign webhooks of the WABAs onboarded with it. */
+export interface MetaApp {
+  appId: string;
+  appSecret: string;
+  name?: string;
 }
 
 export interface RegisterNumberArgs {
@@ -150,6 +161,8 @@ export interface WhatsappCloudSimulator {
   close(): Promise<void>;
   /** Register (or replace) a business phone number. */
   registerNumber(args: RegisterNumberArgs): void;
+  /** Register a Meta app whose Embedded Signup popup is `{graphBaseUrl}/dialog/oauth?client_id=…`. */
+  registerApp(app: MetaApp): void;
   /** The customer sends a message to the business number; the simulator posts the webhook. */
   customerSends(args: CustomerSendsArgs): Promise<{ messageId: string }>;
   /** The customer opens the chat: every sent/delivered business message becomes `read` (status webhooks). */

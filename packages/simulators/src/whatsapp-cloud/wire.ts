@@ -3,7 +3,7 @@ import type { WebhookErrorObject } from './types.js';
 
 /** Wire-format helpers for the WhatsApp Cloud API (reference/channel-protocols.md §1). */
 
-export const ERROR_HREF = 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/';
+const ERROR_HREF = 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/';
 
 export function newWamid(): string {
   return `wamid.HBgL${randomBytes(30).toString('base64url')}`;
@@ -16,7 +16,7 @@ export function newNumericId(digits = 16): string {
   return s;
 }
 
-export function fbtraceId(): string {
+function fbtraceId(): string {
   return randomBytes(8).toString('base64url');
 }
 
@@ -42,7 +42,7 @@ export function graphError(
   return { error };
 }
 
-export function webhookError(code: number, title: string, details: string): WebhookErrorObject {
+function webhookError(code: number, title: string, details: string): WebhookErrorObject {
   return { code, title, message: title, error_data: { details }, href: ERROR_HREF };
 }
 

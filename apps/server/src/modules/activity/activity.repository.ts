@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { pageVisits, userConsents } from './activity.schema.js';
+import { clientEventLogs, pageVisits, userConsents } from './activity.schema.js';
 
 export async function findConsent(db: DbOrTx, clientId: string, userId: string, pageName: string) {
   const [row] = await db
@@ -36,4 +36,34 @@ export async function insertPageVisit(
   row: { clientId: string; userId: string; pageName: string; additionalData: Record<string, string> },
 ): Promise<void> {
   await db.insert(pageVisits).values({ id: uuidv7(), ...row });
+}
+
+export async function insertClientEvent(db: DbOrTx, row: Omit<typeof clientEventLogs.$inferInsert, 'id'>) {
+  await db.insert(clientEventLogs).values({ ...row, id: uuidv7() });
+}
+
+/** A business's client events, newest first, after the cursor's row (time to the microsecond, id). */
+export async function selectClientEvents(
+  db: DbOrTx,
+  clientId: string,
+  after: { at: string; id: string } | undefined,
+  limit: number,
+) {
+  const t = clientEventLogs;
+  return db
+    .select({ row: t, cursorAt: sql<string>`${t.createdAt}::text` })
+    .from(t)
+    .where(
+      and(
+        eq(t.clientId, clientId),
+        after
+          ? or(
+              lt(t.createdAt, sql`${after.at}::timestamptz`),
+              and(eq(t.createdAt, sql`${after.at}::timestamptz`), lt(t.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(limit);
 }

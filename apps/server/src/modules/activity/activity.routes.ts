@@ -1,37 +1,29 @@
-import { accountEndpoints, CONSENT_PAGE_NAME } from '@sapa/contracts';
-import { AUTHENTICATED, requireAuth } from '../../platform/auth/route-access.js';
+import { activityEndpoints } from '@sapa/contracts';
+import { AUTHENTICATED, needs, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
-import { publishIdentityChanged } from '../identity/me-cache.js';
-import { insertPageVisit, upsertConsent } from './activity.repository.js';
+import { listClientEvents, recordClientEvent, recordConsent, recordPageVisit } from './activity.service.js';
 
-/** User consent (000 §4 Session and consent) and the page-visit tracker (000 §7). */
+/** User consent (000 §4 Session and consent), the page-visit tracker and client-event logs (000 §7). */
 export function registerActivityRoutes(r: RouteRegistrar, deps: ServerDeps): void {
-  route(r, accountEndpoints.consent, AUTHENTICATED, async ({ body, request }) => {
+  route(r, activityEndpoints.consent, AUTHENTICATED, async ({ body, request }) => {
     const auth = requireAuth(request);
-    const consentAt = new Date();
-    await upsertConsent(deps.db, {
-      clientId: auth.clientId,
-      userId: auth.userId,
-      pageName: CONSENT_PAGE_NAME,
-      agreed: body.agreed,
-      consentAt,
-    });
-    await publishIdentityChanged(deps.bus, { userId: auth.userId, clientId: auth.clientId });
-    return { agreed: body.agreed, consentAt: consentAt.getTime() };
+    return recordConsent(deps, { userId: auth.userId, clientId: auth.clientId }, body.agreed);
   });
 
-  route(r, accountEndpoints.pageVisit, AUTHENTICATED, async ({ body, request }) => {
+  route(r, activityEndpoints.pageVisit, AUTHENTICATED, async ({ body, request }) => {
     const auth = requireAuth(request);
-    const additionalData = Object.fromEntries(
-      Object.entries(body.additionalData).filter((e): e is [string, string] => typeof e[1] === 'string'),
-    );
-    await insertPageVisit(deps.db, {
-      clientId: auth.clientId,
-      userId: auth.userId,
-      pageName: body.pageName,
-      additionalData,
-    });
+    await recordPageVisit(deps.db, { clientId: auth.clientId, userId: auth.userId }, body);
     return { ok: true as const };
   });
+
+  // 000 §7 POST /logs and GET /logs/byclient (000 §6: only the partner's fixed list of client ids).
+  route(r, activityEndpoints.clientLog, AUTHENTICATED, async ({ body, request }) => {
+    const auth = requireAuth(request);
+    await recordClientEvent(deps, { clientId: auth.clientId, userId: auth.userId }, body);
+    return { ok: true as const };
+  });
+  route(r, activityEndpoints.clientLogs, needs('SETTING_LOGS', 'READ'), ({ query, request }) =>
+    listClientEvents(deps, requireAuth(request).clientId, query),
+  );
 }

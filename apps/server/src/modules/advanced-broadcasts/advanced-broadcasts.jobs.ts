@@ -8,7 +8,7 @@ import {
 } from './advanced-broadcasts.service.js';
 
 /** How often every worker looks for due sendings and stale estimates (schedules are to the minute). */
-export const ADVANCED_BROADCAST_POLL_MS = 15_000;
+const ADVANCED_BROADCAST_POLL_MS = 15_000;
 
 /**
  * The advanced-broadcast clock: sends what is due and refreshes the estimates daily after 00:00 Asia/Jakarta

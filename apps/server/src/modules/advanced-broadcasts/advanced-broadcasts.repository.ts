@@ -109,7 +109,7 @@ const wibDate = (column: SQL | typeof c.createdAt) =>
   sql`((${column} at time zone 'UTC') + interval '7 hours')::date`;
 
 /** One rule as a condition on `contacts` (values are parameters; rules were validated by the contract). */
-export function ruleCondition(r: RecipientRule): SQL {
+function ruleCondition(r: RecipientRule): SQL {
   const v = r.value.trim();
   if (r.variable === 'name' || r.variable === 'email' || r.variable === 'phone') {
     const column = r.variable === 'name' ? c.name : r.variable === 'email' ? c.email : c.phone;

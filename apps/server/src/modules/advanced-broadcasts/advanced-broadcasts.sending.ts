@@ -3,9 +3,8 @@ import { createBroadcastSchema } from '@sapa/contracts';
 import { authContextOf } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/http/errors.js';
-import { createBroadcast } from '../broadcasts/broadcasts.service.js';
-import type { BroadcastEngineHandle } from '../broadcasts/broadcasts.start.js';
-import { findActiveMembership } from '../identity/identity.repository.js';
+import { type BroadcastEngineHandle, createBroadcast } from '../broadcasts/index.js';
+import { activeMembershipOf } from '../identity/index.js';
 import * as repo from './advanced-broadcasts.repository.js';
 import type { SendAdvancedBroadcast } from './advanced-broadcasts.service.js';
 
@@ -20,7 +19,7 @@ export function sendThroughBroadcasts(
   engine: BroadcastEngineHandle,
 ): SendAdvancedBroadcast {
   return async (s) => {
-    const member = s.createdBy ? await findActiveMembership(deps.db, s.clientId, s.createdBy) : undefined;
+    const member = s.createdBy ? await activeMembershipOf(deps.db, s.clientId, s.createdBy) : undefined;
     if (!member || !s.createdBy) throw new AppError(403, 'broadcast.notMaker');
     const template = await repo.findTemplate(deps.db, s.clientId, s.templateId);
     if (!template) throw new AppError(400, 'template.required');

@@ -16,7 +16,7 @@ import * as repo from './advanced-broadcasts.repository.js';
 const DAY_MS = 86_400_000;
 const WIB_OFFSET_MS = 7 * 3_600_000;
 /** 00:00 in Asia/Jakarta of the day of `now`. */
-export const startOfWibDay = (now: number) => localDayOf(now) * DAY_MS - WIB_OFFSET_MS;
+const startOfWibDay = (now: number) => localDayOf(now) * DAY_MS - WIB_OFFSET_MS;
 
 /** 001 §8 "duplicate name": the same 409 from the check and from the unique index (a race). */
 const nameTaken = () => conflict('advancedBroadcast.nameTaken', { name: 'advancedBroadcast.nameTaken' });

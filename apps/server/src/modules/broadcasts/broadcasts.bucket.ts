@@ -9,7 +9,7 @@ import { rowsOf } from '../../platform/db/rows.js';
  * 1,000 msg/s, 8 at 80 msg/s) instead of one message every 1/rate s, so each claim, record and progress
  * statement serves many messages; well inside the bucket's capacity (0.2 s), so the pace stays the same.
  */
-export const ROUND_SECONDS = 0.1;
+const ROUND_SECONDS = 0.1;
 
 /**
  * The token bucket of a number, shared by every worker: takes up to `want` tokens once at least a round's

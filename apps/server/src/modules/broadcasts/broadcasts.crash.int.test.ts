@@ -12,7 +12,7 @@ import { makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, testDbKind, waitFor } from '../../../test/harness.js';
 import { connectSimulatedNumber } from '../../../test/whatsapp-simulator.js';
 import { chatCreditWallets } from '../billing/billing.schema.js';
-import { insertTemplates } from '../templates/templates.repository.js';
+import { insertTemplates } from '../templates/index.js';
 import { broadcasts } from './broadcasts.schema.js';
 
 /**

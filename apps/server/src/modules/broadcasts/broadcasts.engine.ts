@@ -1,23 +1,14 @@
-import type { MessageKey } from '@sapa/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/rows.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type DrainDefinition, defineDrain } from '../../platform/jobs/job-queue.js';
-import { type WhatsappCloudConfig, whatsappConfigOf } from '../channels/channels.schema.js';
-import { type ChannelAccountRow, getAccount, openSecrets } from '../channels/channels.service.js';
-import {
-  type GraphResult,
-  sendMessage,
-  uploadMedia,
-} from '../channels/connectors/whatsapp-cloud/graph-client.js';
-import { failure } from '../channels/connectors/whatsapp-cloud/inbound-normalise.js';
-import { broadcastKeyOf } from '../channels/outbound/send-keys.js';
-import { mediaStorage } from '../conversations/index.js';
+import { type ChannelAccountRow, connectorFor, getAccount, type TemplateSending } from '../channels/index.js';
 import { pauseSender, returnTokens, takeTokens } from './broadcasts.bucket.js';
-import { type Claimed, claimQueued, finishDone, recoverStale, requeue } from './broadcasts.claims.js';
-import { broadcasts } from './broadcasts.schema.js';
-import { type BroadcastEngineHandle, startBroadcast } from './broadcasts.start.js';
-import { applyRecipientTransitions, type RecipientTransition } from './broadcasts.transitions.js';
+import { type Claimed, claimQueued, finishDone, requeue } from './broadcasts.claims.js';
+import { imageMediaIds, outcomesOf, sendAll } from './broadcasts.delivery.js';
+import type { BroadcastEngineHandle } from './broadcasts.start.js';
+import { type Progress, sweepBroadcasts } from './broadcasts.sweep.js';
+import { applyRecipientTransitions } from './broadcasts.transitions.js';
 import { publishProgress } from './broadcasts.views.js';
 
 export interface BroadcastEngineOptions {
@@ -33,58 +24,33 @@ export interface BroadcastEngineOptions {
   maxAttempts?: number;
 }
 
-/** The spec's reason for a Graph error code (000 §8 WhatsApp errors). */
-function reasonOf(code: number | null): MessageKey {
-  if (code === 130429) return 'wa.rateLimit';
-  if (code === 131056) return 'wa.pairRateLimit';
-  if (code === 131047) return 'wa.reengagement';
-  if (code === 131026) return 'wa.undeliverable';
-  return 'wa.failed';
-}
-
-/** The Graph template message of one recipient: its values fill the body; an empty value is sent as '-'. */
-export function broadcastGraphMessage(
-  c: Pick<Claimed, 'broadcastId' | 'id' | 'values' | 'templateName' | 'templateLanguage'> & {
-    image?: Claimed['image'];
-  },
-  imageMediaId: string | null = null,
-) {
-  const components: Record<string, unknown>[] = [];
-  if (imageMediaId)
-    components.push({ type: 'header', parameters: [{ type: 'image', image: { id: imageMediaId } }] });
-  else if (c.image && 'link' in c.image)
-    components.push({
-      type: 'header',
-      parameters: [{ type: c.image.kind, [c.image.kind]: { link: c.image.link } }],
-    });
-  if (c.values.length)
-    components.push({ type: 'body', parameters: c.values.map((v) => ({ type: 'text', text: v || '-' })) });
-  return {
-    type: 'template',
-    template: {
-      name: c.templateName,
-      language: { code: c.templateLanguage },
-      ...(components.length ? { components } : {}),
-    },
-    biz_opaque_callback_data: broadcastKeyOf(c.broadcastId, c.id),
-  };
-}
-
-const retryDelayMs = (attempts: number) => Math.min(1000 * 2 ** Math.max(0, attempts - 1), 60_000);
-/** 131056: the same customer got too many messages from the number just now; try that one a bit later. */
-const PAIR_LIMIT_DELAY_MS = 6_000;
-const PAUSE_ON_130429_MS = 1_000;
+const PAUSE_ON_THROTTLE_MS = 1_000;
 /** Rounds of one worker process whose sends are on their way at once. */
 const MAX_ROUNDS_IN_FLIGHT = 4;
 /** Progress events per broadcast at most this often while it sends. */
 const PROGRESS_EVERY_MS = 500;
 
+/** A sending account with its channel's template sender, cached for a few seconds. */
+interface Sender {
+  row: ChannelAccountRow;
+  templates: TemplateSending;
+  at: number;
+}
+
+/** One round's answer for a number: how many it claimed, and how long to wait when none. */
+interface RoundOutcome {
+  claimed: number;
+  waitMs: number;
+  waiting?: boolean;
+}
+
 /**
  * The broadcast sending engine: a drain loop in every worker process (ARCHITECTURE: bulk work never shares
- * the inbound queue). Each round it starts scheduled broadcasts that are due (charging them), expires
- * approvals that came too late, requeues recipients of dead workers, then per sending number takes tokens
- * from the number's shared bucket (its throughput, 80 msg/s by default, up to 1,000), claims that many
- * recipients, sends them to the Graph API at once and records every answer in one statement.
+ * the inbound queue). Each round it sweeps (due broadcasts start, late approvals expire, dead workers'
+ * recipients return: `broadcasts.sweep.ts`), then per sending number takes tokens from the number's shared
+ * bucket (its throughput, 80 msg/s by default, up to 1,000), claims that many recipients, sends them at once
+ * through the number's channel connector (`connectorFor(channel).templates`) and records every answer in
+ * one statement (`broadcasts.delivery.ts`).
  */
 export function broadcastEngine(deps: ServerDeps, options: BroadcastEngineOptions = {}) {
   const leaseMs = options.leaseMs ?? Number(process.env.BROADCAST_LEASE_MS ?? 300_000);
@@ -94,222 +60,89 @@ export function broadcastEngine(deps: ServerDeps, options: BroadcastEngineOption
   const inFlight = new Set<Promise<void>>();
   const mediaIds = new Map<string, string>();
   const lastProgress = new Map<string, number>();
-  /** Per sending number: where this process's claims of each broadcast got to (see `claim`). */
+  /** Per sending number: where this process's claims of each broadcast got to (see `claimQueued`). */
   const claimCursors = new Map<string, Map<string, string>>();
-  const accounts = new Map<string, { row: ChannelAccountRow; config: WhatsappCloudConfig; at: number }>();
+  const senders = new Map<string, Sender>();
 
-  const accountOf = async (clientId: string, accountId: string) => {
-    const cached = accounts.get(accountId);
+  /** The connected account and its template sender; null when it cannot send templates now. */
+  const senderOf = async (clientId: string, accountId: string): Promise<Sender | null> => {
+    const cached = senders.get(accountId);
     if (cached && Date.now() - cached.at < 5_000) return cached;
     const row = await getAccount(deps.db, clientId, accountId);
-    if (row?.status !== 'connected') return null;
-    const entry = { row, config: whatsappConfigOf(row), at: Date.now() };
-    accounts.set(accountId, entry);
+    const templates = row ? connectorFor(row.channel)?.templates : undefined;
+    if (row?.status !== 'connected' || !templates) return null;
+    const entry = { row, templates, at: Date.now() };
+    senders.set(accountId, entry);
     return entry;
   };
 
-  const progress = async (clientId: string, id: string, force = false) => {
+  const progress: Progress = async (clientId, id, force = false) => {
     const now = Date.now();
     if (!force && now - (lastProgress.get(id) ?? 0) < PROGRESS_EVERY_MS) return;
     lastProgress.set(id, now);
     await publishProgress(deps, clientId, id);
   };
 
-  /** Due scheduled broadcasts start; approvals nobody gave in time expire; dead workers' claims return. */
-  async function sweep() {
-    const due = rowsOf(
-      await deps.db.execute(sql`
-        select client_id, id from broadcasts
-        where status = 'scheduled' and scheduled_at <= now() order by scheduled_at limit 20`),
-    );
-    for (const d of due) {
-      const clientId = String(d.client_id);
-      const id = String(d.id);
-      await deps.db.transaction(async (tx) => {
-        const [b] = await tx
-          .select()
-          .from(broadcasts)
-          .where(
-            and(eq(broadcasts.clientId, clientId), eq(broadcasts.id, id), eq(broadcasts.status, 'scheduled')),
-          )
-          .for('update', { skipLocked: true });
-        if (b) await startBroadcast(tx, b);
-      });
-      await progress(clientId, id, true);
-    }
-    const expired = rowsOf(
-      await deps.db.execute(sql`
-        update broadcasts set status = 'expired', finished_at = now(), updated_at = now()
-        where status = 'need_approval'
-          and (scheduled_at <= now() or (scheduled_at is null and created_at < now() - interval '24 hours'))
-        returning client_id, id`),
-    );
-    for (const e of expired) await progress(String(e.client_id), String(e.id), true);
-    await recoverStale(deps.db, leaseMs);
-  }
-
-  /** One round for one number; answers how many recipients it sent (or tried). */
-  async function sendRound(
-    clientId: string,
-    accountId: string,
-  ): Promise<{ claimed: number; waitMs: number; waiting?: boolean }> {
-    const roundStarted = Date.now();
-    const account = await accountOf(clientId, accountId);
-    if (!account) return { claimed: 0, waitMs: 1_000 };
-    const tokens = await takeTokens(deps.db, clientId, accountId, batchMax);
-    const { granted } = tokens;
-    if (granted === 0) return { claimed: 0, waitMs: Math.max(5, tokens.waitMs), waiting: true };
+  const cursorsOf = (accountId: string) => {
     let cursors = claimCursors.get(accountId);
     if (!cursors) {
       cursors = new Map();
       claimCursors.set(accountId, cursors);
     }
-    const claimed = await claimQueued(deps.db, clientId, accountId, granted, cursors);
-    await returnTokens(deps.db, clientId, accountId, granted - claimed.length);
-    if (!claimed.length) return { claimed: 0, waitMs: 100 };
-    const touched = [...new Set(claimed.map((c) => c.broadcastId))];
+    return cursors;
+  };
+
+  /** Broadcasts whose first recipients were just claimed move from `in_process` to `sending`. */
+  async function markSending(clientId: string, claimed: Claimed[]) {
     const starting = [...new Set(claimed.filter((c) => c.broadcastStarting).map((c) => c.broadcastId))];
     if (starting.length)
       await deps.db.execute(sql`
       update broadcasts set status = 'sending', updated_at = now()
       where client_id = ${clientId} and status = 'in_process'
         and id = any(${`{${starting.join(',')}}`}::uuid[])`);
+  }
+
+  /** One round for one number: tokens, claims, then the sends beside the next claims. */
+  async function sendRound(clientId: string, accountId: string): Promise<RoundOutcome> {
+    const roundStarted = Date.now();
+    const sender = await senderOf(clientId, accountId);
+    if (!sender) return { claimed: 0, waitMs: 1_000 };
+    const tokens = await takeTokens(deps.db, clientId, accountId, batchMax);
+    const { granted } = tokens;
+    if (granted === 0) return { claimed: 0, waitMs: Math.max(5, tokens.waitMs), waiting: true };
+    const claimed = await claimQueued(deps.db, clientId, accountId, granted, cursorsOf(accountId));
+    await returnTokens(deps.db, clientId, accountId, granted - claimed.length);
+    if (!claimed.length) return { claimed: 0, waitMs: 100 };
+    await markSending(clientId, claimed);
     // The sends and their recording run beside the next claims (at most MAX_ROUNDS_IN_FLIGHT rounds), so a
     // slow round never holds the number below its throughput; the bucket still paces the claims.
     while (inFlight.size >= MAX_ROUNDS_IN_FLIGHT) await Promise.race(inFlight);
-    const round: Promise<void> = deliver(clientId, accountId, account, claimed, touched, roundStarted)
+    const round: Promise<void> = deliver(clientId, accountId, sender, claimed, roundStarted)
       .catch((err: unknown) => deps.logger.error({ err, clientId, accountId }, 'broadcast round failed'))
       .finally(() => inFlight.delete(round));
     inFlight.add(round);
     return { claimed: claimed.length, waitMs: 0 };
   }
 
-  /**
-   * The Graph media id of each broadcast image in the round: uploaded once (POST /{phone}/media) and kept on
-   * the broadcast, so later rounds and other workers reuse it.
-   */
-  async function imageMediaIds(
-    clientId: string,
-    account: { row: ChannelAccountRow; config: WhatsappCloudConfig },
-    secrets: ReturnType<typeof openSecrets>,
-    claimed: Claimed[],
-  ) {
-    type Media =
-      | { ok: true; id: string }
-      | { ok: false; failure: Extract<GraphResult<unknown>, { ok: false }> };
-    const out = new Map<string, Media>();
-    for (const c of claimed) {
-      if (!c.image || !('storageKey' in c.image) || out.has(c.broadcastId)) continue;
-      const known = mediaIds.get(c.broadcastId) ?? c.image.mediaId;
-      if (known) {
-        out.set(c.broadcastId, { ok: true, id: known });
-        continue;
-      }
-      const file = await mediaStorage(deps).get(c.image.storageKey);
-      const uploaded = file
-        ? await uploadMedia(account.config, secrets, {
-            bytes: file.bytes,
-            mime: file.mime,
-            filename: 'broadcast',
-          })
-        : null;
-      const id = uploaded?.ok ? uploaded.value?.id : undefined;
-      if (!id) {
-        const failure =
-          uploaded && !uploaded.ok
-            ? uploaded
-            : {
-                ok: false as const,
-                retryable: false,
-                code: null,
-                title: 'broadcast image not found',
-                status: 400,
-              };
-        out.set(c.broadcastId, { ok: false, failure });
-        continue;
-      }
-      mediaIds.set(c.broadcastId, id);
-      await deps.db.execute(sql`
-        update broadcasts set image = image || ${JSON.stringify({ mediaId: id })}::jsonb
-        where client_id = ${clientId} and id = ${c.broadcastId}`);
-      out.set(c.broadcastId, { ok: true, id });
-    }
-    return out;
-  }
-
   /** Sends one round's claimed recipients at once and records every answer in one statement. */
   async function deliver(
     clientId: string,
     accountId: string,
-    account: { row: ChannelAccountRow; config: WhatsappCloudConfig },
+    sender: Sender,
     claimed: Claimed[],
-    touched: string[],
     roundStarted: number,
   ) {
-    const secrets = openSecrets(deps, account.row);
+    const touched = [...new Set(claimed.map((c) => c.broadcastId))];
+    const session = sender.templates.open(deps, sender.row);
     const sendStarted = Date.now();
     // A claim is only ours until half its lease: after that no send starts, and an answer that has not come
     // by then is an unknown outcome, left `sending` for the recovery (which first applies every status the
     // provider sent, so a message it did accept is known as sent). Hence the lease must exceed half of
-    // itself plus a Graph call's timeout (15 s).
-    const media = await imageMediaIds(clientId, account, secrets, claimed);
-    const deadline = roundStarted + leaseMs / 2;
-    const results = await Promise.all(
-      claimed.map(async (c) => {
-        const left = deadline - Date.now();
-        if (left <= 0) return { c, r: undefined };
-        const image = media.get(c.broadcastId);
-        if (image && !image.ok) return { c, r: image.failure };
-        let timer: NodeJS.Timeout | undefined;
-        const r = await Promise.race([
-          sendMessage(account.config, secrets, c.phone, broadcastGraphMessage(c, image?.id ?? null)),
-          new Promise<null>((resolve) => {
-            timer = setTimeout(() => resolve(null), left);
-          }),
-        ]);
-        clearTimeout(timer);
-        return { c, r };
-      }),
-    );
-    const transitions: RecipientTransition[] = [];
-    const later: { c: Claimed; delayMs: number }[] = [];
-    let throttled = false;
-    const now = new Date();
-    for (const { c, r } of results) {
-      // Never sent (its claim got too old while waiting): back to the queue.
-      if (r === undefined) {
-        later.push({ c, delayMs: 0 });
-        continue;
-      }
-      // No answer in time: the provider may have it; the recovery decides.
-      if (r === null) continue;
-      // No answer at all (network error, timeout): the provider may have it; the recovery decides.
-      if (!r.ok && r.status === null) continue;
-      if (r.ok) {
-        transitions.push({
-          broadcastId: c.broadcastId,
-          recipientId: c.id,
-          status: 'sent',
-          providerMessageId: r.value.messages?.[0]?.id ?? null,
-          sentAt: now,
-        });
-        continue;
-      }
-      const retryable = r.retryable || r.code === 131056;
-      if (retryable && c.attempts < maxAttempts) {
-        throttled ||= r.code === 130429;
-        later.push({ c, delayMs: r.code === 131056 ? PAIR_LIMIT_DELAY_MS : retryDelayMs(c.attempts) });
-        continue;
-      }
-      transitions.push({
-        broadcastId: c.broadcastId,
-        recipientId: c.id,
-        status: 'failed',
-        failedAt: now,
-        error: failure(reasonOf(r.code), r.title),
-      });
-    }
-    if (throttled) await pauseSender(deps.db, clientId, accountId, PAUSE_ON_130429_MS);
+    // itself plus a provider call's timeout (15 s).
+    const media = await imageMediaIds(deps, clientId, session, claimed, mediaIds);
+    const results = await sendAll(session, claimed, media, roundStarted + leaseMs / 2);
+    const { transitions, later, throttled } = outcomesOf(results, maxAttempts);
+    if (throttled) await pauseSender(deps.db, clientId, accountId, PAUSE_ON_THROTTLE_MS);
     await applyRecipientTransitions(deps.db, clientId, transitions, { source: 'engine', skipLocked: true });
     await requeue(deps.db, clientId, later);
     const recorded = Date.now();
@@ -326,35 +159,43 @@ export function broadcastEngine(deps: ServerDeps, options: BroadcastEngineOption
     for (const id of touched) await progress(clientId, id, finished.includes(id));
   }
 
+  /**
+   * A number with nothing left to claim may be finished (its last answers came in another round); one only
+   * waiting for its tokens is not.
+   */
+  async function finishIdle(clientId: string, accountId: string) {
+    const ids = rowsOf(
+      await deps.db.execute(sql`
+        select id from broadcasts where client_id = ${clientId} and channel_account_id = ${accountId}
+          and status in ('in_process', 'sending')`),
+    ).map((x) => String(x.id));
+    for (const id of await finishDone(deps.db, clientId, ids)) await progress(clientId, id, true);
+  }
+
+  /** The numbers with a broadcast to send. */
+  async function sendingNumbers() {
+    const rows = rowsOf(
+      await deps.db.execute(sql`
+        select distinct client_id, channel_account_id from broadcasts
+        where status in ('in_process', 'sending')`),
+    );
+    return rows.map((s) => ({ clientId: String(s.client_id), accountId: String(s.channel_account_id) }));
+  }
+
   const drain: DrainDefinition = defineDrain({
     name: 'broadcasts.send',
     pollMs: 500,
     drain: async () => {
       if (Date.now() - lastSweep >= 1_000) {
         lastSweep = Date.now();
-        await sweep();
+        await sweepBroadcasts(deps, leaseMs, progress);
       }
-      const senders = rowsOf(
-        await deps.db.execute(sql`
-          select distinct client_id, channel_account_id from broadcasts
-          where status in ('in_process', 'sending')`),
-      );
-      if (!senders.length) return false;
+      const numbers = await sendingNumbers();
+      if (!numbers.length) return false;
       const rounds = await Promise.all(
-        senders.map(async (s) => {
-          const clientId = String(s.client_id);
-          const accountId = String(s.channel_account_id);
+        numbers.map(async ({ clientId, accountId }) => {
           const r = await sendRound(clientId, accountId);
-          // A number with nothing left to claim may be finished (its last answers came in another round);
-          // one only waiting for its tokens is not.
-          if (r.claimed === 0 && !r.waiting) {
-            const ids = rowsOf(
-              await deps.db.execute(sql`
-                select id from broadcasts where client_id = ${clientId} and channel_account_id = ${accountId}
-                  and status in ('in_process', 'sending')`),
-            ).map((x) => String(x.id));
-            for (const id of await finishDone(deps.db, clientId, ids)) await progress(clientId, id, true);
-          }
+          if (r.claimed === 0 && !r.waiting) await finishIdle(clientId, accountId);
           return r;
         }),
       );

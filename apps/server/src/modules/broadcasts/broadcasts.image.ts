@@ -1,7 +1,7 @@
 import { broadcastImageProblem, detectMime, type MessageKey } from '@sapa/contracts';
 
 /** Width and height from a PNG's IHDR or a JPEG's first frame header; null when they cannot be read. */
-export function imageSize(bytes: Buffer, mime: string): { width: number; height: number } | null {
+function imageSize(bytes: Buffer, mime: string): { width: number; height: number } | null {
   if (mime === 'image/png') {
     if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
     return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };

@@ -10,7 +10,7 @@ import { makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
 import { connectSimulatedNumber } from '../../../test/whatsapp-simulator.js';
 import { chatCreditWallets } from '../billing/billing.schema.js';
-import { insertTemplates } from '../templates/templates.repository.js';
+import { insertTemplates } from '../templates/index.js';
 
 /**
  * The sending engine keeps to a number's throughput (issue 7 §4): the simulator enforces a small rate per

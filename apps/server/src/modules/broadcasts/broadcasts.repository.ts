@@ -16,7 +16,7 @@ export type RecipientRow = typeof broadcastRecipients.$inferSelect;
 type Rows = { rows: Record<string, unknown>[] };
 
 /** A history row with what it shows of its sender account, its maker and its counts (`sent,delivered,read,failed`). */
-export function selectBroadcasts(db: DbOrTx) {
+function selectBroadcasts(db: DbOrTx) {
   return db
     .select({
       broadcast: broadcasts,
@@ -209,7 +209,7 @@ export async function insertSheet(db: DbOrTx, row: typeof broadcastRecipientShee
   await db.insert(broadcastRecipientSheets).values(row);
 }
 
-export async function findSender(db: DbOrTx, clientId: string, channelAccountId: string) {
+async function findSender(db: DbOrTx, clientId: string, channelAccountId: string) {
   const [row] = await db
     .select()
     .from(broadcastSenders)

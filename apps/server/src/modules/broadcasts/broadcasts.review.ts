@@ -7,9 +7,11 @@ import {
 } from '@sapa/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/route-access.js';
+import type { DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/http/errors.js';
-import { makerCheckerOf } from '../maker-checker/maker-checker.service.js';
+import { recordAuditBy } from '../audit/index.js';
+import { makerCheckerOf } from '../maker-checker/index.js';
 import * as repo from './broadcasts.repository.js';
 import { broadcasts } from './broadcasts.schema.js';
 import { type BroadcastEngineHandle, startBroadcast } from './broadcasts.start.js';
@@ -31,22 +33,43 @@ export async function roleOf(deps: Pick<ServerDeps, 'db'>, auth: AuthContext): P
   };
 }
 
+/** A broadcast's status change in the business audit log (001 §2). */
+function auditStatus(
+  db: DbOrTx,
+  auth: AuthContext,
+  b: Pick<repo.BroadcastRow, 'id' | 'templateName' | 'status'>,
+  action: string,
+  after: { status: BroadcastStatus; decision?: string; reason?: string | null },
+) {
+  return recordAuditBy(db, auth, {
+    area: 'BROADCASTS',
+    action,
+    target: { type: 'broadcast', id: b.id, label: b.templateName },
+    before: { status: b.status },
+    after,
+  });
+}
+
 /** 001 §4: cancel a broadcast that has not started sending (scheduled, waiting for approval). */
 export async function cancelBroadcast(deps: ServerDeps, auth: AuthContext, id: string) {
   const row = await repo.findBroadcast(deps.db, auth.clientId, id);
   if (!row) throw notFound();
   const now = new Date();
-  const [changed] = await deps.db
-    .update(broadcasts)
-    .set({ status: 'cancelled', finishedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(broadcasts.clientId, auth.clientId),
-        eq(broadcasts.id, id),
-        inArray(broadcasts.status, [...BROADCAST_CANCELLABLE_STATUSES]),
-      ),
-    )
-    .returning({ id: broadcasts.id });
+  const changed = await deps.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(broadcasts)
+      .set({ status: 'cancelled', finishedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(broadcasts.clientId, auth.clientId),
+          eq(broadcasts.id, id),
+          inArray(broadcasts.status, [...BROADCAST_CANCELLABLE_STATUSES]),
+        ),
+      )
+      .returning({ id: broadcasts.id });
+    if (done) await auditStatus(tx, auth, row.broadcast, 'broadcast.cancelled', { status: 'cancelled' });
+    return done;
+  });
   if (!changed) throw conflict('broadcast.notCancellable');
   await publishProgress(deps, auth.clientId, id);
   return getBroadcast(deps, auth, id);
@@ -104,11 +127,14 @@ export async function reviewBroadcasts(
         at: now.getTime(),
         reason: body.reason ?? null,
       };
-      const set = (status: BroadcastStatus, extra: Partial<repo.BroadcastRow> = {}) =>
-        tx
+      const set = async (status: BroadcastStatus, extra: Partial<repo.BroadcastRow> = {}) => {
+        await tx
           .update(broadcasts)
           .set({ status, updatedAt: now, ...extra })
           .where(and(eq(broadcasts.clientId, auth.clientId), eq(broadcasts.id, id)));
+        const decision = extra.review ? { decision: extra.review.decision, reason: extra.review.reason } : {};
+        await auditStatus(tx, auth, b, `broadcast.${body.action}`, { status, ...decision });
+      };
       if (body.action === 'reject')
         await set('rejected', { review: { ...review, decision: 'rejected' }, finishedAt: now });
       else if (body.action === 'reset') await set('need_approval', { review: null, finishedAt: null });

@@ -1,4 +1,4 @@
-import { broadcastEndpoints } from '@sapa/contracts';
+import { broadcastEndpoints, contactListEndpoints, templateManagementEndpoints } from '@sapa/contracts';
 import { needs, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
@@ -8,6 +8,8 @@ import * as broadcasts from './broadcasts.service.js';
 import type { BroadcastEngineHandle } from './broadcasts.start.js';
 import * as uploads from './broadcasts.uploads.js';
 import * as views from './broadcasts.views.js';
+import { listContactBroadcastHistory } from './contact-history.service.js';
+import { getTemplateInsight } from './template-insight.service.js';
 
 /** Bodies up to this size reach the service, which refuses anything over 5 MB with the spec's message. */
 const SHEET_BODY_LIMIT = 16 * 1024 * 1024;
@@ -68,4 +70,19 @@ export function registerBroadcastRoutes(r: RouteRegistrar, deps: ServerDeps, eng
       }),
     );
   });
+  registerBroadcastsOnOtherPages(r, deps);
+}
+
+/**
+ * Broadcast figures on the pages of the modules broadcasts builds on (served here, so that templates and
+ * contacts never import broadcasts): a campaign's template insight (001 §2 /template/whatsapp, WHATSAPP_TEMPLATE
+ * READ) and a contact's broadcast history (001 §2 contact detail, CONTACT READ).
+ */
+function registerBroadcastsOnOtherPages(r: RouteRegistrar, deps: ServerDeps) {
+  route(r, templateManagementEndpoints.insight, needs('WHATSAPP_TEMPLATE', 'READ'), ({ query, request }) =>
+    getTemplateInsight(deps, requireAuth(request), query.campaignId),
+  );
+  route(r, contactListEndpoints.broadcasts, needs('CONTACT', 'READ'), ({ params, query, request }) =>
+    listContactBroadcastHistory(deps, requireAuth(request), params.id!, query),
+  );
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { broadcastKeyOf, parseBroadcastKey } from '../channels/outbound/send-keys.js';
-import { broadcastGraphMessage } from './broadcasts.engine.js';
+import { broadcastKeyOf, parseBroadcastKey } from '../channels/index.js';
 import { mergeTransitions, type RecipientTransition } from './broadcasts.transitions.js';
 
 const B = '0190a0a0-0000-7000-8000-00000000000b';
@@ -62,45 +61,5 @@ describe('reports of one recipient in one batch merge into one move', () => {
   });
   it('keeps recipients apart', () => {
     expect(mergeTransitions([t('sent', 1), { ...t('sent', 1), recipientId: B }])).toHaveLength(2);
-  });
-});
-
-describe('the Graph template message of a recipient', () => {
-  it('fills the body parameters, sends an empty value as "-" and carries the key', () => {
-    expect(
-      broadcastGraphMessage({
-        broadcastId: B,
-        id: R,
-        values: ['Sari', ''],
-        templateName: 'promo',
-        templateLanguage: 'id',
-      }),
-    ).toEqual({
-      type: 'template',
-      template: {
-        name: 'promo',
-        language: { code: 'id' },
-        components: [
-          {
-            type: 'body',
-            parameters: [
-              { type: 'text', text: 'Sari' },
-              { type: 'text', text: '-' },
-            ],
-          },
-        ],
-      },
-      biz_opaque_callback_data: `sapa-bc:${B}:${R}`,
-    });
-  });
-  it('has no components without variables', () => {
-    const m = broadcastGraphMessage({
-      broadcastId: B,
-      id: R,
-      values: [],
-      templateName: 'info',
-      templateLanguage: 'en',
-    });
-    expect(m.template).toEqual({ name: 'info', language: { code: 'en' } });
   });
 });

@@ -2,16 +2,19 @@ import type { BroadcastSenderSettings } from '@sapa/contracts';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
-import { getAccount } from '../channels/channels.service.js';
+import { connectorFor, getAccount } from '../channels/index.js';
 import * as repo from './broadcasts.repository.js';
 import { senderOf } from './broadcasts.start.js';
 
 /** The numbers broadcasts are sent from: their throughput and daily quota (001 §4). */
 
-/** The connected WhatsApp number a broadcast is sent from, else 400 with the spec's message. */
+/**
+ * The connected number a broadcast is sent from (an account whose channel sends templates: WhatsApp), else
+ * 400 with the spec's message.
+ */
 export async function requireSender(deps: ServerDeps, clientId: string, channelAccountId: string) {
   const account = await getAccount(deps.db, clientId, channelAccountId);
-  if (account?.status !== 'connected' || account.channel !== 'WAP')
+  if (account?.status !== 'connected' || !connectorFor(account.channel)?.capabilities.templates)
     throw badRequest('broadcast.senderRequired', { channelAccountId: 'broadcast.senderRequired' });
   return account;
 }

@@ -12,10 +12,11 @@ import type { DbOrTx, Tx } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
-import { assertCreditsAvailable } from '../billing/chat-credits.service.js';
-import { requireOwnContactRefs } from '../contacts/contact-refs.js';
-import { makerCheckerOf } from '../maker-checker/maker-checker.service.js';
-import { findApprovedTemplate } from '../templates/templates.repository.js';
+import { recordAuditBy } from '../audit/index.js';
+import { assertCreditsAvailable } from '../billing/index.js';
+import { requireOwnContactRefs } from '../contacts/index.js';
+import { makerCheckerOf } from '../maker-checker/index.js';
+import { findApprovedTemplate } from '../templates/index.js';
 import * as repo from './broadcasts.repository.js';
 import { MEDIA_TYPE } from './broadcasts.review.js';
 import { broadcasts, type StoredVariableSource } from './broadcasts.schema.js';
@@ -167,6 +168,17 @@ export async function createBroadcast(
         .update(broadcasts)
         .set({ total })
         .where(and(eq(broadcasts.clientId, auth.clientId), eq(broadcasts.id, id)));
+      await recordAuditBy(tx, auth, {
+        area: 'BROADCASTS',
+        action: 'broadcast.created',
+        target: { type: 'broadcast', id, label: template.name },
+        after: {
+          template: template.name,
+          recipients: total,
+          scheduledAt: body.scheduledAt ?? null,
+          note: body.note,
+        },
+      });
       const b = {
         clientId: auth.clientId,
         id,

@@ -8,7 +8,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/errors.js';
-import { chargeCredits } from '../billing/chat-credits.service.js';
+import { chargeCredits } from '../billing/index.js';
 import * as repo from './broadcasts.repository.js';
 import { broadcasts } from './broadcasts.schema.js';
 
@@ -58,7 +58,8 @@ export async function startBroadcast(
     await chargeCredits(tx, {
       clientId: b.clientId,
       amount: cost,
-      description: `Broadcast ${b.templateName} (${b.total})`,
+      description: 'broadcast',
+      details: { template: b.templateName, recipients: b.total },
       referenceType: 'broadcast',
       referenceId: b.id,
     });

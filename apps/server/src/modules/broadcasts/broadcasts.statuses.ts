@@ -2,8 +2,7 @@ import { type BroadcastStatus, finishedBroadcastStatus } from '@sapa/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import type { ProviderStatus } from '../channels/connectors/connector.js';
-import { parseBroadcastKey } from '../channels/outbound/send-keys.js';
+import { type ProviderStatus, parseBroadcastKey } from '../channels/index.js';
 import { publishRealtime } from '../conversations/index.js';
 import {
   applyRecipientTransitions,

@@ -3,7 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/http/errors.js';
-import { assertUploadableSheet } from '../contacts/contact-upload.sheet.js';
+import { assertUploadableSheet } from '../contacts/index.js';
 import { mediaStorage } from '../conversations/index.js';
 import { broadcastImageKey, checkBroadcastImage } from './broadcasts.image.js';
 import * as repo from './broadcasts.repository.js';
@@ -11,6 +11,9 @@ import type { BroadcastHeaderMedia } from './broadcasts.schema.js';
 import { readRecipientSheet } from './broadcasts.sheet.js';
 
 // ---------------------------------------------------------------- recipient sheet
+
+/** Problems listed in the answer; the rest are counted (`problemCount`). */
+const SHEET_PROBLEMS_LISTED = 500;
 
 /**
  * An uploaded recipient sheet (raw body): required, xlsx/xls/csv by name and content ('Invalid file
@@ -29,7 +32,9 @@ export async function uploadRecipientSheet(
   return {
     id,
     rows: sheet.rows.length,
-    problems: sheet.problems.slice(0, 500),
+    problems: sheet.problems.slice(0, SHEET_PROBLEMS_LISTED),
+    problemCount: sheet.problems.length,
+    skippedRows: new Set(sheet.problems.map((p) => p.row)).size,
     preview: sheet.rows.slice(0, 10),
   };
 }

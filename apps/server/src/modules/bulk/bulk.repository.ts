@@ -1,11 +1,10 @@
 import type { BulkFailure, BulkFilter } from '@sapa/contracts';
-import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { displayIdOf, ticketFilterConditions, tickets, visibleTicketsWhere } from '../conversations/index.js';
 import { macros } from '../cs-library/cs-library.schema.js';
-import { memberships, users } from '../identity/identity.schema.js';
 import { csGroups } from '../teams/index.js';
 import { bulkJobFailures, bulkJobs } from './bulk.schema.js';
 
@@ -33,23 +32,6 @@ export async function countMatchingTickets(db: DbOrTx, viewer: Viewer, filter: B
   const sub = matching(db, viewer, filter, limit).as('m');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sub);
   return Number(row?.n ?? 0);
-}
-
-/** Whether the user is an active member of the business (a ticket can be assigned to them). */
-export async function isActiveMember(db: DbOrTx, clientId: string, userId: string) {
-  const [row] = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.clientId, clientId),
-        eq(memberships.userId, userId),
-        isNull(memberships.deletedAt),
-        eq(users.status, 'active'),
-      ),
-    );
-  return Boolean(row);
 }
 
 export async function insertJob(db: DbOrTx, row: typeof bulkJobs.$inferInsert) {

@@ -72,6 +72,18 @@ describe('ticketFailure: a ticket fails as a whole, with the reason of the log',
       'inbox.expiredWhatsapp',
     ],
     [
+      'public Messenger reply after 3 days (HUMAN_AGENT tag)',
+      { sendMessageAs: 'public', message: 'x' },
+      ticket({ channel: 'MSG', lastCustomerMessageAt: new Date(NOW - 72 * HOUR) }),
+      null,
+    ],
+    [
+      'public Instagram reply after 8 days',
+      { sendMessageAs: 'public', message: 'x' },
+      ticket({ channel: 'IGM', lastCustomerMessageAt: new Date(NOW - 8 * 24 * HOUR) }),
+      'inbox.expiredResolve',
+    ],
+    [
       'public reply on live chat (no expiry)',
       { sendMessageAs: 'public', message: 'x' },
       ticket({ channel: 'LVC', lastCustomerMessageAt: null }),

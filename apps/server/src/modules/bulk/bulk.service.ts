@@ -15,6 +15,7 @@ import { type AuthContext, authContextOf, claimsOf } from '../../platform/auth/r
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
+import { recordAuditBy } from '../audit/index.js';
 import type { InboxJobs } from '../conversations/index.js';
 import {
   assertMayAssign,
@@ -30,9 +31,9 @@ import {
   toMessage,
   toTicketSummary,
 } from '../conversations/index.js';
-import { applyMacro } from '../cs-library/macros.service.js';
-import { users } from '../identity/identity.schema.js';
-import { saveFormState } from '../ticket-forms/ticket-forms.service.js';
+import { applyMacro } from '../cs-library/index.js';
+import { activeMemberOf, userNameOf } from '../identity/index.js';
+import { saveFormState } from '../ticket-forms/index.js';
 import * as repo from './bulk.repository.js';
 import { BULK_CHUNK_SIZE, nextTags, ticketFailure } from './bulk.rules.js';
 
@@ -70,7 +71,7 @@ export async function createBulkJob(deps: ServerDeps, jobs: BulkJobs, auth: Auth
   // The caller's own limits first (000 §6: Supervisor 1 never replies; only supervisors assign).
   if (action.sendMessageAs === 'public') assertMayReply(auth);
   if (action.assignedCs || action.assignedCsGroup) assertMayAssign(auth);
-  if (action.assignedCs && !(await repo.isActiveMember(deps.db, auth.clientId, action.assignedCs)))
+  if (action.assignedCs && !(await activeMemberOf(deps.db, auth.clientId, action.assignedCs)))
     throw badRequest('inbox.assigneeInvalid', { 'action.assignedCs': 'inbox.assigneeInvalid' });
   if (action.assignedCsGroup && !(await repo.groupExists(deps.db, auth.clientId, action.assignedCsGroup)))
     throw badRequest('bulk.groupNotFound', { 'action.assignedCsGroup': 'bulk.groupNotFound' });
@@ -83,15 +84,24 @@ export async function createBulkJob(deps: ServerDeps, jobs: BulkJobs, auth: Auth
   if (ids.length === 0) throw badRequest('bulk.nothingSelected');
   if (ids.length > BULK_MAX_TICKETS) throw new AppError(400, 'bulk.tooMany', { params: [BULK_MAX_TICKETS] });
   const id = uuidv7();
-  await repo.insertJob(deps.db, {
-    clientId: auth.clientId,
-    id,
-    userId: auth.userId,
-    actor: claimsOf(auth),
-    action,
-    selection,
-    ticketIds: ids,
-    total: ids.length,
+  await deps.db.transaction(async (tx) => {
+    await repo.insertJob(tx, {
+      clientId: auth.clientId,
+      id,
+      userId: auth.userId,
+      actor: claimsOf(auth),
+      action,
+      selection,
+      ticketIds: ids,
+      total: ids.length,
+    });
+    // The job's own changes reach the log ticket by ticket, through conversations.
+    await recordAuditBy(tx, auth, {
+      area: 'TICKETS',
+      action: 'bulk.started',
+      target: { type: 'bulkJob', id },
+      after: { tickets: ids.length, ...action },
+    });
   });
   await deps.jobs.send(jobs.bulk, { clientId: auth.clientId, jobId: id }, { singletonKey: id });
   return { jobId: id, totalTickets: ids.length };
@@ -121,7 +131,7 @@ export async function listBulkFailures(deps: ServerDeps, auth: AuthContext, id: 
 }
 
 /** A stable idempotency key for the job's message on a ticket: a chunk run again never sends twice. */
-export function bulkMessageKey(jobId: string, ticketId: string): string {
+function bulkMessageKey(jobId: string, ticketId: string): string {
   const hex = createHash('sha256').update(`bulk:${jobId}:${ticketId}`).digest('hex');
   const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -184,7 +194,7 @@ const hasPerTicketChanges = (a: BulkJob['action']) =>
  * moves past the chunk. Then the outbound sends are queued and the inbox and the job's owner are told.
  * Resolves to false when the job has nothing left to do.
  */
-export async function processBulkChunk(
+async function processBulkChunk(
   deps: ServerDeps,
   options: RunOptions,
   clientId: string,
@@ -271,7 +281,7 @@ export async function processBulkChunk(
 }
 
 /** Up to this many changed tickets a chunk publishes each ticket; above it, one `tickets.changed`. */
-export const BULK_LIVE_TICKETS = 50;
+const BULK_LIVE_TICKETS = 50;
 
 /**
  * Tells the inboxes. A small change: one summary query, then message.created for tickets that got the
@@ -295,8 +305,8 @@ async function publishChanges(
   );
   const byTicket = new Map<string, Message>();
   if (inserted.length > 0) {
-    const [sender] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, senderId));
-    for (const m of inserted) byTicket.set(m.ticketId, toMessage(m, sender?.name ?? null));
+    const senderName = await userNameOf(deps.db, senderId);
+    for (const m of inserted) byTicket.set(m.ticketId, toMessage(m, senderName));
   }
   for (const row of rows) {
     const ticket = toTicketSummary(row);

@@ -41,7 +41,110 @@ export interface LiveChatConfig {
   preChatForm: { fields: PreChatField[]; consentText: string | null };
 }
 
-export type ChannelAccountConfig = WhatsappCloudConfig | LiveChatConfig;
+/** Non-secret settings of a Telegram bot (001 §3 Channel account: bot token). */
+export interface TelegramConfig {
+  /** The bot's user id (the number before the token's colon), from `getMe`. */
+  botId: string;
+  botUsername: string;
+  /** The Bot API base (`https://api.telegram.org`; the simulator's in demo and tests). */
+  apiBaseUrl: string;
+}
+
+/** Non-secret settings of a LINE Official Account (001 §2 LINE dialog: channel secret and access token). */
+export interface LineConfig {
+  /** The bot's user id (`U…`, LINE's `destination` of every delivery), from `/v2/bot/info`. */
+  botUserId: string;
+  /** The account's LINE ID (`@…`). */
+  basicId: string;
+  /** The Messaging API host (`https://api.line.me`; the simulator's in demo and tests). */
+  apiBaseUrl: string;
+  /** The content host (`https://api-data.line.me`; the simulator's in demo and tests). */
+  dataBaseUrl: string;
+  /** When LINE's verification call (an empty delivery) arrived; null: "webhook verification pending" (001 §4). */
+  webhookVerifiedAt: number | null;
+}
+
+/**
+ * Non-secret settings of a Facebook Page (Messenger) or an Instagram professional account (001 §2: page id or
+ * Instagram account id, page access token, app secret).
+ */
+export interface MetaMessagingConfig {
+  /** The Page id or the Instagram professional account id: `entry[].id` of every delivery, the Send API node. */
+  metaAccountId: string;
+  /** The Graph API base (`https://graph.facebook.com/v25.0`; the simulator's in demo and tests). */
+  graphBaseUrl: string;
+  /**
+   * The token Meta's webhook verification GET must carry (`hub.verify_token`), shown to the owner to paste in
+   * the app's webhook settings with the webhook URL: not a secret of the account (it only proves the URL).
+   */
+  verifyToken: string;
+}
+
+/** Secrets of a Page or Instagram account: the Page access token (Send API) and the app secret (signatures). */
+export interface MetaMessagingSecrets {
+  accessToken: string;
+  appSecret: string;
+}
+
+/** Non-secret settings of a Viber bot (001 §2 "Viber and Telegram bot token"). */
+export interface ViberConfig {
+  /** The bot's id (`pa:…`) and its URI, from `get_account_info`. */
+  viberBotId: string;
+  botUri: string;
+  /** The REST API base (`https://chatapi.viber.com/pa`; the simulator's in demo and tests). */
+  apiBaseUrl: string;
+}
+
+/** Settings of an email channel account (001 §2 email settings: display name, header, footer). */
+export interface EmailConfig {
+  /** The sending domain (one of `EMAIL_DOMAINS`); the account's `address` is the full address. */
+  domain: string;
+  displayName: string;
+  /** Text put above and below every email an agent sends. */
+  header: string;
+  footer: string;
+  /** A mailbox also read over IMAP (its password in the account's sealed secrets); absent or null: none. */
+  imap?: ImapConfig | null;
+}
+
+/** How Sapa reaches an email account's mailbox over IMAP (`connectors/email/imap-reader.ts`). */
+export interface ImapConfig {
+  host: string;
+  port: number;
+  security: 'tls' | 'starttls' | 'none';
+  user: string;
+}
+
+/** Secrets of an email account: the IMAP password, when it reads a mailbox. */
+export interface EmailSecrets {
+  imapPassword?: string;
+}
+
+export type ChannelAccountConfig =
+  | WhatsappCloudConfig
+  | LiveChatConfig
+  | TelegramConfig
+  | LineConfig
+  | MetaMessagingConfig
+  | ViberConfig
+  | EmailConfig;
+
+/** Secrets of a Viber account: the bot's authentication token (API calls and the deliveries' signature). */
+export interface ViberSecrets {
+  authToken: string;
+}
+
+/** Secrets of a LINE account: the channel secret (signatures) and the channel access token (API calls). */
+export interface LineSecrets {
+  channelSecret: string;
+  accessToken: string;
+}
+
+/** Secrets of a Telegram account: the bot token, and the `secret_token` its webhooks carry. */
+export interface TelegramSecrets {
+  botToken: string;
+  webhookSecret: string;
+}
 
 /** Secrets of a WhatsApp Cloud account, sealed together as one JSON with deps.secrets. */
 export interface WhatsappCloudSecrets {
@@ -62,6 +165,17 @@ export const channelAccounts = pgTable(
     name: text('name').notNull(),
     address: text('address').notNull(),
     status: text('status').$type<'connected' | 'disconnected'>().notNull().default('connected'),
+    /**
+     * 001 §4 channel connection state of a connected account: `connecting` while Sapa re-checks it with the
+     * provider (refresh), `connected`, or `error` with the 001 §8 message key in `connectionError`.
+     */
+    connectionState: text('connection_state')
+      .$type<'connecting' | 'connected' | 'error'>()
+      .notNull()
+      .default('connected'),
+    connectionError: text('connection_error'),
+    /** When the provider last confirmed (or refused) the account (refresh); null: only at connect time. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     config: jsonb('config').$type<ChannelAccountConfig>().notNull(),
     /** Sealed JSON (AES-GCM, deps.secrets): never returned by the API. */
     secrets: text('secrets').notNull(),
@@ -76,10 +190,46 @@ export const channelAccounts = pgTable(
     uniqueIndex('channel_accounts_one_wap_key')
       .on(t.clientId)
       .where(sql`${t.channel} = 'WAP' and ${t.status} = 'connected'`),
+    // 001 §9: one account per social platform (one Telegram bot per business).
+    uniqueIndex('channel_accounts_one_tlg_key')
+      .on(t.clientId)
+      .where(sql`${t.channel} = 'TLG' and ${t.status} = 'connected'`),
+    // 001 §8: a bot is connected to one business at most (else "token registered on another client").
+    uniqueIndex('channel_accounts_telegram_bot_key')
+      .on(sql`(${t.config}->>'botId')`)
+      .where(sql`${t.channel} = 'TLG' and ${t.status} = 'connected'`),
+    // 001 §9: one LINE Official Account per business; 001 §8: a LINE bot in one business at most.
+    uniqueIndex('channel_accounts_one_lne_key')
+      .on(t.clientId)
+      .where(sql`${t.channel} = 'LNE' and ${t.status} = 'connected'`),
+    uniqueIndex('channel_accounts_line_bot_key')
+      .on(sql`(${t.config}->>'botUserId')`)
+      .where(sql`${t.channel} = 'LNE' and ${t.status} = 'connected'`),
+    // 001 §9: one Facebook Page and one Instagram account per business; each in one business at most.
+    uniqueIndex('channel_accounts_one_msg_key')
+      .on(t.clientId)
+      .where(sql`${t.channel} = 'MSG' and ${t.status} = 'connected'`),
+    uniqueIndex('channel_accounts_one_igm_key')
+      .on(t.clientId)
+      .where(sql`${t.channel} = 'IGM' and ${t.status} = 'connected'`),
+    uniqueIndex('channel_accounts_meta_account_key')
+      .on(t.channel, sql`(${t.config}->>'metaAccountId')`)
+      .where(sql`${t.channel} in ('MSG', 'IGM') and ${t.status} = 'connected'`),
+    // 001 §9: one Viber bot per business; 001 §8: a Viber bot in one business at most.
+    uniqueIndex('channel_accounts_one_vbr_key')
+      .on(t.clientId)
+      .where(sql`${t.channel} = 'VBR' and ${t.status} = 'connected'`),
+    uniqueIndex('channel_accounts_viber_bot_key')
+      .on(sql`(${t.config}->>'viberBotId')`)
+      .where(sql`${t.channel} = 'VBR' and ${t.status} = 'connected'`),
     // 001 §5: a live-chat domain must be unique.
     uniqueIndex('channel_accounts_livechat_domain_key')
       .on(sql`lower(${t.address})`)
       .where(sql`${t.channel} = 'LVC' and ${t.status} = 'connected'`),
+    // 001 §8 "duplicate email account": an address belongs to one account (several per business are fine).
+    uniqueIndex('channel_accounts_email_address_key')
+      .on(sql`lower(${t.address})`)
+      .where(sql`${t.channel} = 'EML' and ${t.status} = 'connected'`),
     // Routing sanity: a phone number id is connected to one account at most.
     uniqueIndex('channel_accounts_phone_number_id_key')
       .on(sql`(${t.config}->>'phoneNumberId')`)
@@ -132,6 +282,49 @@ export function whatsappConfigOf(account: {
 }): WhatsappCloudConfig {
   if (account.channel !== 'WAP' || !('phoneNumberId' in account.config)) {
     throw new Error(`channel account is ${account.channel}, not WhatsApp Cloud`);
+  }
+  return account.config;
+}
+
+/** The LINE settings of an account; throws for an account of another channel. */
+export function lineConfigOf(account: { channel: string; config: ChannelAccountConfig }): LineConfig {
+  if (account.channel !== 'LNE' || !('botUserId' in account.config)) {
+    throw new Error(`channel account is ${account.channel}, not LINE`);
+  }
+  return account.config;
+}
+
+/** The Messenger or Instagram settings of an account; throws for an account of another channel. */
+export function metaMessagingConfigOf(account: {
+  channel: string;
+  config: ChannelAccountConfig;
+}): MetaMessagingConfig {
+  if ((account.channel !== 'MSG' && account.channel !== 'IGM') || !('metaAccountId' in account.config)) {
+    throw new Error(`channel account is ${account.channel}, not Messenger or Instagram`);
+  }
+  return account.config;
+}
+
+/** The Viber settings of an account; throws for an account of another channel. */
+export function viberConfigOf(account: { channel: string; config: ChannelAccountConfig }): ViberConfig {
+  if (account.channel !== 'VBR' || !('viberBotId' in account.config)) {
+    throw new Error(`channel account is ${account.channel}, not Viber`);
+  }
+  return account.config;
+}
+
+/** The Telegram settings of an account; throws for an account of another channel. */
+export function telegramConfigOf(account: { channel: string; config: ChannelAccountConfig }): TelegramConfig {
+  if (account.channel !== 'TLG' || !('botId' in account.config)) {
+    throw new Error(`channel account is ${account.channel}, not Telegram`);
+  }
+  return account.config;
+}
+
+/** The email settings of an account; throws for an account of another channel. */
+export function emailConfigOf(account: { channel: string; config: ChannelAccountConfig }): EmailConfig {
+  if (account.channel !== 'EML' || !('displayName' in account.config)) {
+    throw new Error(`channel account is ${account.channel}, not email`);
   }
   return account.config;
 }

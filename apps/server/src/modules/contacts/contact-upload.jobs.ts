@@ -1,9 +1,6 @@
-import { z } from 'zod';
 import type { ServerDeps } from '../../platform/deps.js';
 import { defineJob } from '../../platform/jobs/job-queue.js';
-import { failUpload, processUpload } from './contact-upload.service.js';
-
-export const contactUploadPayload = z.object({ clientId: z.string().uuid(), uploadId: z.string().uuid() });
+import { contactUploadPayload, failUpload, processUpload } from './contact-upload.service.js';
 
 /** 001 §4 contact upload: processing, then success, partial or failed. */
 export function contactUploadJob(deps: ServerDeps) {

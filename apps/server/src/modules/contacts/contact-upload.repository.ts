@@ -12,7 +12,7 @@ import {
 import { contacts } from './contacts.schema.js';
 import { adjustMemberCounts } from './contacts-list.repository.js';
 
-export type ContactUploadRow = typeof contactUploads.$inferSelect;
+type ContactUploadRow = typeof contactUploads.$inferSelect;
 export type FailedRow = NonNullable<ContactUploadRow['failedRows']>[number];
 
 /** Everything of an upload but its bytes and failed rows (the history list). */

@@ -8,6 +8,7 @@ import {
   translate,
 } from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
+import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/http/errors.js';
@@ -15,7 +16,6 @@ import { keysetPage } from '../../platform/http/pagination.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
 import { listFields as listFieldRows } from './contact-fields.repository.js';
 import { fieldOf } from './contact-fields.service.js';
-import type { contactUploadPayload } from './contact-upload.jobs.js';
 import * as repo from './contact-upload.repository.js';
 import {
   assertUploadableSheet,
@@ -29,6 +29,9 @@ import {
   writeSheet,
 } from './contact-upload.sheet.js';
 import { checkIdCursor } from './contacts-list.service.js';
+
+/** What the `contacts.upload` job is given: the upload to read (contact-upload.jobs.ts). */
+export const contactUploadPayload = z.object({ clientId: z.string().uuid(), uploadId: z.string().uuid() });
 
 /** Rows per set-based insert. */
 const CHUNK = 500;
@@ -131,7 +134,7 @@ export async function processUpload(deps: Pick<ServerDeps, 'db'>, clientId: stri
     });
   }
   await deps.db.transaction(async (tx) => {
-    // Tag names the business does not have yet become tags (docs/decisions.md, session 3).
+    // Tag names the business does not have yet become tags (docs/decisions.md, "Contact upload: fixed and custom columns, tags created, every reason").
     const tagNames = new Map(valid.flatMap((v) => v.tagNames.map((n) => [n.toLowerCase(), n] as const)));
     const tags = await repo.ensureTags(tx, clientId, [...tagNames.values()]);
     let saved = 0;

@@ -92,6 +92,16 @@ describe('upload file checks (001 §5, §8)', () => {
   });
 });
 
+describe('a csv typed by hand (issue 16 §4: one phone rule)', () => {
+  it('keeps a number 08… as typed, so the phone rule turns it into 628…, and the date as written', () => {
+    const csv = Buffer.from(`${header.join(',')}\nBudi,081234567890,,,2001-02-03,\n`);
+    expect(readContactSheet(csv)).toMatchObject({
+      ok: true,
+      rows: [{ row: 2, values: ['Budi', '081234567890', '', '', '2001-02-03', ''] }],
+    });
+  });
+});
+
 describe('upload rows (001 §5 contacts)', () => {
   it.each([
     [

@@ -100,7 +100,9 @@ export function matchExtraColumns(headers: string[], fields: readonly UploadFiel
 export function readContactSheet(bytes: Buffer, fields: readonly UploadField[] = []): SheetResult {
   let book: XLSX.WorkBook;
   try {
-    book = XLSX.read(bytes, { type: 'buffer', cellDates: true, dense: true });
+    // `raw`: a csv's cells stay text as typed, so 08… keeps its 0 and becomes 628… (issue 16 §4), and a
+    // date is read as the template's YYYY-MM-DD; xlsx cells keep their types.
+    book = XLSX.read(bytes, { type: 'buffer', cellDates: true, dense: true, raw: true });
   } catch {
     return { ok: false, reason: 'contacts.upload.invalidFormat' };
   }

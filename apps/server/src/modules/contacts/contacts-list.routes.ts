@@ -1,4 +1,4 @@
-import { contactCrmEndpoints, contactGroupEndpoints, contactTagEndpoints } from '@sapa/contracts';
+import { contactGroupEndpoints, contactListEndpoints, contactTagEndpoints } from '@sapa/contracts';
 import { needs, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
@@ -9,31 +9,29 @@ import * as crm from './contacts-list.service.js';
 
 /**
  * The contact pages (001 §2 Contacts [CONTACT]): contacts, customer groups, contact tags and custom
- * fields. Reading needs CONTACT READ; adding, editing and deleting need the matching action.
+ * fields. Reading needs CONTACT READ; adding, editing and deleting need the matching action. A contact's
+ * broadcast history is served by broadcasts (`registerBroadcastRoutes`).
  */
 export function registerContactCrmRoutes(r: RouteRegistrar, deps: ServerDeps, tickets: ContactTickets) {
   const auth = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request);
 
-  route(r, contactCrmEndpoints.list, needs('CONTACT', 'READ'), ({ query, request }) =>
+  route(r, contactListEndpoints.list, needs('CONTACT', 'READ'), ({ query, request }) =>
     crm.listContacts(deps, auth(request), query),
   );
-  route(r, contactCrmEndpoints.create, needs('CONTACT', 'CREATE'), ({ body, request }) =>
+  route(r, contactListEndpoints.create, needs('CONTACT', 'CREATE'), ({ body, request }) =>
     crm.createContact(deps, tickets, auth(request), body),
   );
-  route(r, contactCrmEndpoints.profile, needs('CONTACT', 'READ'), ({ params, request }) =>
+  route(r, contactListEndpoints.profile, needs('CONTACT', 'READ'), ({ params, request }) =>
     crm.getContactProfile(deps, tickets, auth(request), params.id!),
   );
-  route(r, contactCrmEndpoints.saveProfile, needs('CONTACT', 'UPDATE'), ({ params, body, request }) =>
+  route(r, contactListEndpoints.saveProfile, needs('CONTACT', 'UPDATE'), ({ params, body, request }) =>
     crm.saveContactProfile(deps, tickets, auth(request), params.id!, body),
   );
-  route(r, contactCrmEndpoints.remove, needs('CONTACT', 'DELETE'), ({ params, request }) =>
+  route(r, contactListEndpoints.remove, needs('CONTACT', 'DELETE'), ({ params, request }) =>
     crm.deleteContact(deps, tickets, auth(request), params.id!),
   );
-  route(r, contactCrmEndpoints.chats, needs('CONTACT', 'READ'), ({ params, query, request }) =>
+  route(r, contactListEndpoints.chats, needs('CONTACT', 'READ'), ({ params, query, request }) =>
     crm.listContactChats(deps, tickets, auth(request), params.id!, query),
-  );
-  route(r, contactCrmEndpoints.broadcasts, needs('CONTACT', 'READ'), ({ params, query, request }) =>
-    crm.listContactBroadcastHistory(deps, auth(request), params.id!, query),
   );
 
   route(r, contactGroupEndpoints.list, needs('CONTACT', 'READ'), ({ query, request }) =>

@@ -11,7 +11,6 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
-import { listContactBroadcasts } from '../broadcasts/contact-history.js';
 import { checkCustomValues } from './contact-fields.service.js';
 import { requireOwnContactRefs } from './contact-refs.js';
 import type { ContactTickets } from './contact-tickets.js';
@@ -200,24 +199,6 @@ export async function deleteContact(
     await repo.deleteContact(tx, auth.clientId, id);
   });
   return { ok: true as const };
-}
-
-/** 001 §2 contact detail: broadcast history (the broadcasts module keeps the recipients). */
-export async function listContactBroadcastHistory(
-  deps: ServerDeps,
-  auth: AuthContext,
-  id: string,
-  query: { cursor?: string | undefined; limit: number },
-) {
-  const contact = await findContact(deps.db, auth.clientId, id);
-  if (!contact) throw notFound();
-  const before = query.cursor ? decodeTimeCursor(query.cursor) : null;
-  if (query.cursor && !before) throw badRequest('validation.invalid');
-  const rows = await listContactBroadcasts(deps.db, auth.clientId, contact, before, query.limit + 1);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (last) =>
-    encodeTimeCursor(new Date(last.createdAt), last.broadcastId),
-  );
-  return { items: page, nextCursor };
 }
 
 /** 001 §2 contact detail, chat history: every ticket of the contact, latest activity first. */

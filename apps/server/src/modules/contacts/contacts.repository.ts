@@ -26,7 +26,7 @@ export async function listIdentities(db: DbOrTx, clientId: string, contactId: st
     .orderBy(asc(contactIdentities.createdAt));
 }
 
-/** Serialises edits that set the same phone in a business until the transaction ends (no unique index). */
+/** Serialises edits that set the same phone in a business until the transaction ends, so the second writer gets the 409 before the unique index `contacts_phone_key` would refuse it. */
 export async function lockPhone(db: DbOrTx, clientId: string, phone: string) {
   await db.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`contact-phone:${clientId}:${phone}`}, 0))`,

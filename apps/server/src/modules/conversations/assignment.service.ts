@@ -6,14 +6,14 @@ import {
   type RealtimeEvent,
   type TicketSummary,
 } from '@sapa/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/rows.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
-import { memberships, users } from '../identity/identity.schema.js';
+import { activeMemberOf } from '../identity/index.js';
 import {
   AUTO_ASSIGN_QUEUE,
   agentStateOf,
@@ -27,9 +27,9 @@ import {
 import { publishRealtime } from './conversation-events.js';
 import { getTicketSummary } from './conversations.repository.js';
 import { tickets, ticketTransfers } from './conversations.schema.js';
-import { recordTicketAudit } from './ticket-history.js';
+import { recordTicketAudit } from './ticket-history.repository.js';
 
-export type AssignTarget = { agentId: string } | { groupId: string };
+type AssignTarget = { agentId: string } | { groupId: string };
 
 export interface AssignInput {
   clientId: string;
@@ -45,18 +45,7 @@ export interface AssignInput {
 const ASSIGNABLE_POSITIONS = ['SPV2', 'CS1', 'CS2'] as const;
 
 async function assignableMember(db: DbOrTx, clientId: string, userId: string) {
-  const [member] = await db
-    .select({ userId: memberships.userId, csPosition: memberships.csPosition })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.clientId, clientId),
-        eq(memberships.userId, userId),
-        isNull(memberships.deletedAt),
-        eq(users.status, 'active'),
-      ),
-    );
+  const member = await activeMemberOf(db, clientId, userId);
   if (!member || !csCapabilitiesOf((member.csPosition as CsPosition | null) ?? null).canBeAssigned)
     return null;
   return member;
@@ -123,6 +112,8 @@ async function assignInTx(tx: DbOrTx, input: AssignInput): Promise<AssignOutcome
       assigneeId: next.assigneeId,
       groupId: next.groupId,
       assignedVia: next.assigneeId ? input.source : null,
+      // A person (or a group) takes the chat: it leaves the chatbot's BOT state.
+      heldByBot: false,
       updatedAt: now,
     })
     .where(and(eq(tickets.clientId, clientId), eq(tickets.id, ticketId)));
@@ -203,6 +194,30 @@ export function isGroupOpen(
   return entry.from < entry.to
     ? time >= entry.from && time < entry.to
     : time >= entry.from || time < entry.to;
+}
+
+/**
+ * The business's groups closed at `at` (000 §2 operational hours): automatic assignment and play mode hand
+ * none of their chats out then (a chat without a group is the default group's).
+ */
+export async function closedGroupsAt(db: DbOrTx, clientId: string, at: Date) {
+  const groups = await db
+    .select({ id: csGroups.id, isDefault: csGroups.isDefault, hours: csGroups.operationalHours })
+    .from(csGroups)
+    .where(eq(csGroups.clientId, clientId));
+  const closed = groups.filter((g) => !isGroupOpen(g.hours, at));
+  return { ids: closed.map((g) => g.id), defaultClosed: closed.some((g) => g.isDefault) };
+}
+
+/** The SQL condition "the ticket's group is open" for the closed groups of `closedGroupsAt`. */
+export function inOpenGroupWhere(closed: { ids: string[]; defaultClosed: boolean }): SQL {
+  if (closed.ids.length === 0) return sql`true`;
+  const list = sql.join(
+    closed.ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const noGroup = closed.defaultClosed ? sql`false` : sql`true`;
+  return sql`(case when ${tickets.groupId} is null then ${noGroup} else ${tickets.groupId} not in (${list}) end)`;
 }
 
 export interface Candidate {
@@ -319,6 +334,7 @@ export async function runAutoAssign(deps: ServerDeps, clientId: string): Promise
         await tx.execute(sql`
           select t.id, t.group_id as "groupId" from tickets t
           where t.client_id = ${clientId}::uuid and t.status = 'unassigned' and t.assignee_id is null
+            and not t.held_by_bot
             ${inOpenGroup}
           order by t.created_at, t.id
           limit 1

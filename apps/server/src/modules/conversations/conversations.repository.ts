@@ -1,30 +1,17 @@
-import {
-  CHANNELS,
-  CHAT_WINDOW_MS,
-  type ChannelCode,
-  type Message,
-  type MessageStatus,
-  type TicketSummary,
-} from '@sapa/contracts';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type ChannelCode, chatExpiresAt, type Message, type TicketSummary } from '@sapa/contracts';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { users } from '../identity/identity.schema.js';
+import { newTicketHeld } from './bot-hold.js';
 import { messages, ticketCategories, ticketCounters, tickets } from './conversations.schema.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 
 export const displayIdOf = (n: number) => `T-${String(n).padStart(6, '0')}`;
-
-/** 000 §4: a chat on a channel with expiry closes 24 h after the customer's last message. */
-export function expiresAtOf(row: Pick<TicketRow, 'channel' | 'lastCustomerMessageAt'>): number | null {
-  const def = CHANNELS[row.channel as ChannelCode];
-  if (!def?.hasExpiry || !row.lastCustomerMessageAt) return null;
-  return row.lastCustomerMessageAt.getTime() + CHAT_WINDOW_MS;
-}
 
 const assignee = alias(users, 'assignee');
 
@@ -62,6 +49,7 @@ export function toTicketSummary(r: SummaryRow): TicketSummary {
     assigneeName: r.assigneeName ?? null,
     groupId: t.groupId,
     assignedVia: t.assignedVia,
+    heldByBot: t.heldByBot,
     priority: (t.priority === 1 || t.priority === 2 ? t.priority : 3) as 1 | 2 | 3,
     tags: t.tags,
     remarks: t.remarks,
@@ -79,7 +67,9 @@ export function toTicketSummary(r: SummaryRow): TicketSummary {
         : null,
     unreadCount: t.unreadCount,
     responded: t.responded,
-    expiresAt: expiresAtOf(t),
+    lastCustomerMessageAt: t.lastCustomerMessageAt?.getTime() ?? null,
+    // 000 §4 by the channel table: 24 h, or 7 days with the HUMAN_AGENT tag on Messenger and Instagram.
+    expiresAt: chatExpiresAt(t.channel as ChannelCode, t.lastCustomerMessageAt?.getTime() ?? null),
     createdAt: t.createdAt.getTime(),
     updatedAt: t.updatedAt.getTime(),
   };
@@ -107,9 +97,21 @@ export async function getTicket(db: DbOrTx, clientId: string, ticketId: string) 
 /** The contact's open ticket on this channel account, or a new unassigned one (one open ticket each). */
 export async function findOrOpenTicket(
   db: DbOrTx,
-  input: { clientId: string; contactId: string; channel: string; channelAccountId: string; at: Date },
+  input: {
+    clientId: string;
+    contactId: string;
+    channel: string;
+    channelAccountId: string;
+    at: Date;
+    /** The id a new ticket takes (a caller that charged for the chat room before opening it). */
+    newTicketId?: string;
+  },
 ): Promise<TicketRow> {
-  const ids = await findOrOpenTicketsBatch(db, { ...input, contactIds: [input.contactId] });
+  const ids = await findOrOpenTicketsBatch(db, {
+    ...input,
+    contactIds: [input.contactId],
+    ...(input.newTicketId ? { newTicketIds: [input.newTicketId] } : {}),
+  });
   const row = await getTicket(db, input.clientId, ids.get(input.contactId)!);
   if (!row) throw new Error('open ticket vanished');
   return row;
@@ -121,7 +123,15 @@ export async function findOrOpenTicket(
  */
 export async function findOrOpenTicketsBatch(
   db: DbOrTx,
-  input: { clientId: string; channel: string; channelAccountId: string; contactIds: string[]; at: Date },
+  input: {
+    clientId: string;
+    channel: string;
+    channelAccountId: string;
+    contactIds: string[];
+    at: Date;
+    /** Ids for the new tickets, in the order of `contactIds` (uuidv7 otherwise). */
+    newTicketIds?: string[];
+  },
 ): Promise<Map<string, string>> {
   const { clientId, channelAccountId } = input;
   const findOpen = (contactIds: string[]) =>
@@ -150,17 +160,19 @@ export async function findOrOpenTicketsBatch(
     })
     .returning({ last: ticketCounters.last });
   const first = counter!.last - missing.length + 1;
+  const heldByBot = await newTicketHeld(db, clientId, channelAccountId);
   const inserted = await db
     .insert(tickets)
     .values(
       missing.map((contactId, i) => ({
         clientId,
-        id: uuidv7(),
+        id: input.newTicketIds?.[input.contactIds.indexOf(contactId)] ?? uuidv7(),
         displayNumber: first + i,
         contactId,
         channel: input.channel,
         channelAccountId,
         status: 'unassigned' as const,
+        heldByBot,
         lastMessageAt: input.at,
         createdAt: input.at,
         updatedAt: input.at,
@@ -207,6 +219,52 @@ export async function insertMessages(db: DbOrTx, rows: NewMessageRow[]): Promise
 }
 
 /** Sapa's ids of the messages with these provider ids on a channel account. */
+/**
+ * The open tickets of an account that a thread names (email): by a message they hold (provider ids) and by
+ * their display number (the subject's ticket token). Resolved tickets are not among them.
+ */
+export async function openThreadTickets(
+  db: DbOrTx,
+  clientId: string,
+  channelAccountId: string,
+  named: { providerIds: string[]; displayNumbers: number[] },
+): Promise<{ byProviderId: Map<string, string>; byNumber: Map<number, string> }> {
+  const open = sql`${tickets.status} in ('unassigned', 'assigned')`;
+  const byProviderId = new Map<string, string>();
+  const byNumber = new Map<number, string>();
+  if (named.providerIds.length > 0) {
+    const rows = await db
+      .select({ providerId: messages.providerMessageId, ticketId: tickets.id })
+      .from(messages)
+      .innerJoin(tickets, and(eq(tickets.clientId, messages.clientId), eq(tickets.id, messages.ticketId)))
+      .where(
+        and(
+          eq(messages.clientId, clientId),
+          eq(messages.channelAccountId, channelAccountId),
+          inArray(messages.providerMessageId, named.providerIds),
+          eq(tickets.channelAccountId, channelAccountId),
+          open,
+        ),
+      );
+    for (const r of rows) if (r.providerId) byProviderId.set(r.providerId, r.ticketId);
+  }
+  if (named.displayNumbers.length > 0) {
+    const rows = await db
+      .select({ n: tickets.displayNumber, id: tickets.id })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.clientId, clientId),
+          eq(tickets.channelAccountId, channelAccountId),
+          inArray(tickets.displayNumber, named.displayNumbers),
+          open,
+        ),
+      );
+    for (const r of rows) byNumber.set(r.n, r.id);
+  }
+  return { byProviderId, byNumber };
+}
+
 export async function idsOfProviderMessages(
   db: DbOrTx,
   clientId: string,
@@ -281,69 +339,6 @@ export async function mergeReaction(
     )
     .returning();
   return row;
-}
-
-const STATUS_RANK: Record<string, number> = { pending: 0, sent: 1, delivered: 2, read: 3 };
-
-type StatusRef = {
-  clientId: string;
-  channelAccountId: string;
-  ref: { providerMessageId: string } | { messageId: string };
-};
-
-const whereRef = (s: StatusRef) =>
-  and(
-    eq(messages.clientId, s.clientId),
-    eq(messages.channelAccountId, s.channelAccountId),
-    'messageId' in s.ref
-      ? eq(messages.id, s.ref.messageId)
-      : eq(messages.providerMessageId, s.ref.providerMessageId),
-  );
-
-/**
- * Applies a status of an agent's message monotonically in one UPDATE: pending < sent < delivered < read;
- * failed is terminal and never replaces read; nothing moves back. Returns the row when it changed.
- */
-export async function applyStatus(
-  db: DbOrTx,
-  input: StatusRef & { status: MessageStatus; error?: { code: string; message: string } | null },
-): Promise<MessageRow | undefined> {
-  const rank = sql`(case ${messages.status} when 'pending' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 9 end)`;
-  const allowed =
-    input.status === 'failed'
-      ? sql`${messages.status} in ('pending', 'sent', 'delivered')`
-      : sql`${rank} < ${STATUS_RANK[input.status] ?? -1}`;
-  const [row] = await db
-    .update(messages)
-    .set({
-      status: input.status,
-      ...(input.status === 'failed' ? { error: input.error ?? null } : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(whereRef(input), eq(messages.direction, 'out'), allowed))
-    .returning();
-  return row;
-}
-
-/** Whether the message a status names is stored. */
-export async function messageExists(db: DbOrTx, s: StatusRef): Promise<boolean> {
-  const [row] = await db.select({ id: messages.id }).from(messages).where(whereRef(s));
-  return Boolean(row);
-}
-
-/** Keeps the ticket's last-message status in step when the message is still the latest one. */
-export async function touchTicketLastStatus(db: DbOrTx, row: MessageRow) {
-  await db
-    .update(tickets)
-    .set({ lastMessageStatus: row.status })
-    .where(
-      and(
-        eq(tickets.clientId, row.clientId),
-        eq(tickets.id, row.ticketId),
-        eq(tickets.lastMessageDirection, 'out'),
-        sql`${tickets.lastMessageAt} <= ${row.createdAt.toISOString()}::timestamptz`,
-      ),
-    );
 }
 
 /** A message by the sender's own idempotency key (unique per business). */
@@ -487,4 +482,15 @@ export async function changeManyTickets(db: DbOrTx, clientId: string, ids: strin
     update tickets as t set ${sql.join(sets, sql`, `)}
     from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, tags jsonb)
     where t.client_id = ${clientId}::uuid and t.id = v.id`);
+}
+
+/** A page of a ticket's messages, newest first, with the name of the agent who sent each. */
+export function selectMessagesWithSender(db: DbOrTx, where: SQL[], limit: number) {
+  return db
+    .select({ message: messages, senderName: users.name })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderUserId))
+    .where(and(...where))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
 }

@@ -15,7 +15,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { channelAccounts } from '../channels/channels.schema.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 
@@ -38,6 +37,10 @@ export const tickets = pgTable(
     displayNumber: bigint('display_number', { mode: 'number' }).notNull(),
     contactId: uuid('contact_id').notNull(),
     channel: text('channel').notNull(),
+    /**
+     * References `channel_accounts (client_id, id)`: the foreign key is in the SQL of migration 0001 only, not
+     * declared here, so that conversations' tables never import channels (channels → conversations, one way).
+     */
     channelAccountId: uuid('channel_account_id').notNull(),
     status: text('status').$type<TicketStatusValue>().notNull().default('unassigned'),
     assigneeId: uuid('assignee_id'),
@@ -45,6 +48,8 @@ export const tickets = pgTable(
     groupId: uuid('group_id'),
     /** How the current assignee got it: 'manual', 'auto' (automatic assignment) or 'play' (Auto Assign). */
     assignedVia: text('assigned_via').$type<'manual' | 'auto' | 'play'>(),
+    /** The BOT state: a chatbot answers this chat until its hand-over; no automatic assignment meanwhile. */
+    heldByBot: boolean('held_by_bot').notNull().default(false),
     priority: smallint('priority').notNull().default(3),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     remarks: text('remarks'),
@@ -84,10 +89,6 @@ export const tickets = pgTable(
       .on(t.lastCustomerMessageAt)
       .where(sql`${t.status} in ('unassigned', 'assigned') and ${t.channel} = 'WAP'`),
     foreignKey({ columns: [t.clientId, t.contactId], foreignColumns: [contacts.clientId, contacts.id] }),
-    foreignKey({
-      columns: [t.clientId, t.channelAccountId],
-      foreignColumns: [channelAccounts.clientId, channelAccounts.id],
-    }),
   ],
 );
 

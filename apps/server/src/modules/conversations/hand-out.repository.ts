@@ -3,7 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/rows.js';
 import { tickets, ticketTransfers } from './conversations.schema.js';
-import { recordTicketAudit } from './ticket-history.js';
+import { recordTicketAudit } from './ticket-history.repository.js';
 
 /**
  * Hands the oldest ticket matching `conditions` (the caller's playlist) to the agent in one statement: the

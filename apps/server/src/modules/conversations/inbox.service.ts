@@ -1,93 +1,65 @@
 import {
-  type BulkFilter,
-  CHANNELS,
-  CHAT_WINDOW_MS,
   type ChannelCode,
-  type inboxEndpoints,
+  type conversationEndpoints,
   type Message,
+  parseEmailCc,
+  replyWindowOf,
   type TicketSummary,
 } from '@sapa/contracts';
-import { and, asc, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import { keysetPage } from '../../platform/http/pagination.js';
+import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
-import { assertCreditsAvailable } from '../billing/chat-credits.service.js';
-import type { markReadJobSchema } from '../channels/connectors/whatsapp-cloud/outbound.js';
-import type { sendJobSchema } from '../channels/outbound/outbound-send.job.js';
-import { contacts } from '../contacts/contacts.schema.js';
-import { users } from '../identity/identity.schema.js';
+import { chargeConversation, rechargeRefundedSend } from '../billing/index.js';
+import { userNameOf } from '../identity/index.js';
 import { requestAutoAssign } from '../teams/index.js';
+import { requirePlan } from '../tenancy/index.js';
 import { assignTicket as assignTo } from './assignment.service.js';
 import { publishRealtime } from './conversation-events.js';
 import {
+  displayIdOf,
   findMessageByClientMessageId,
   getMessage,
   getTicketSummary,
   type MessageRow,
+  selectMessagesWithSender,
   selectSummaries,
   type TicketRow,
   toMessage,
   toTicketSummary,
 } from './conversations.repository.js';
 import { messages, tickets } from './conversations.schema.js';
+import { customerExternalIdOf } from './message-status.repository.js';
 import { recordOutbound } from './outbound.js';
 import { summaryMaskFor } from './phone-privacy.js';
-import { recordTicketAudit } from './ticket-history.js';
-import { attachmentForMessage } from './uploads.service.js';
-import {
-  assertMayAssign,
-  assertMayReply,
-  inGroupWhere,
-  requireVisibleTicket,
-  visibleTicketsWhere,
-} from './visibility.js';
+import { ticketFilterConditions } from './ticket-filters.repository.js';
+import { recordTicketAudit } from './ticket-history.repository.js';
+import { attachmentForMessage, emailFilesFor } from './uploads.service.js';
+import { assertMayAssign, assertMayReply, requireVisibleTicket, visibleTicketsWhere } from './visibility.js';
 
-export interface InboxJobs {
-  send: JobDefinition<typeof sendJobSchema>;
-  markRead: JobDefinition<typeof markReadJobSchema>;
-}
-
-type Query<K extends keyof typeof inboxEndpoints> = z.output<
-  NonNullable<(typeof inboxEndpoints)[K]['query']>
->;
-type Body<K extends keyof typeof inboxEndpoints> = z.output<NonNullable<(typeof inboxEndpoints)[K]['body']>>;
-
-function encodeCursor(at: Date, id: string) {
-  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-}
-function decodeCursor(cursor: string): { at: Date; id: string } | null {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) return null;
-  return { at: date, id };
-}
+/** A job whose payload is `T` (its schema and handler are the defining module's). */
+type JobOf<T> = JobDefinition<z.ZodType<T>>;
 
 /**
- * The inbox list's filter as conditions over `tickets` joined with `contacts` (the list and bulk actions'
- * "select all matching" use the same one).
+ * The jobs the inbox hands its messages to, defined by channels (the send job, the read receipt) and handed
+ * in by the composition root (app.ts): conversations names their payloads only and never imports channels.
  */
-export function ticketFilterConditions(clientId: string, q: BulkFilter): SQL[] {
-  const where: SQL[] = [eq(tickets.clientId, clientId), eq(tickets.status, q.tab)];
-  if (q.channel) where.push(eq(tickets.channel, q.channel));
-  if (q.priority) where.push(eq(tickets.priority, q.priority));
-  if (q.tag) where.push(sql`${tickets.tags} @> array[${q.tag}]::text[]`);
-  if (q.responded) where.push(eq(tickets.responded, q.responded === 'true'));
-  if (q.groupId) where.push(inGroupWhere(clientId, q.groupId));
-  if (q.search) {
-    const term = q.search.trim();
-    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const conditions: SQL[] = [ilike(contacts.name, like), ilike(contacts.phone, like)];
-    const number = /^T-?0*(\d{1,15})$/i.exec(term);
-    if (number) conditions.push(eq(tickets.displayNumber, Number(number[1])));
-    where.push(or(...conditions)!);
-  }
-  return where;
+export interface InboxJobs {
+  send: JobOf<{ clientId: string; messageId: string }>;
+  markRead: JobOf<{ clientId: string; channelAccountId: string; wamid: string; customerId?: string }>;
 }
+
+type Query<K extends keyof typeof conversationEndpoints> = z.output<
+  NonNullable<(typeof conversationEndpoints)[K]['query']>
+>;
+type Body<K extends keyof typeof conversationEndpoints> = z.output<
+  NonNullable<(typeof conversationEndpoints)[K]['body']>
+>;
 
 /** Inbox lists: keyset on (last_message_at, id) over the (client_id, status, last_message_at, id) index. */
 export async function listTickets(deps: ServerDeps, auth: AuthContext, q: Query<'tickets'>) {
@@ -97,7 +69,7 @@ export async function listTickets(deps: ServerDeps, auth: AuthContext, q: Query<
   if (visible) where.push(visible);
   const newest = q.sort === 'latest';
   if (q.cursor) {
-    const c = decodeCursor(q.cursor);
+    const c = decodeTimeCursor(q.cursor);
     if (!c) throw badRequest('validation.invalid');
     const at = c.at.toISOString();
     where.push(
@@ -114,7 +86,7 @@ export async function listTickets(deps: ServerDeps, auth: AuthContext, q: Query<
     )
     .limit(q.limit + 1);
   const { page, nextCursor } = keysetPage(rows, q.limit, (last) =>
-    encodeCursor(last.ticket.lastMessageAt, last.ticket.id),
+    encodeTimeCursor(last.ticket.lastMessageAt, last.ticket.id),
   );
   const mask = await summaryMaskFor(deps.db, auth);
   return { items: page.map((r) => mask(toTicketSummary(r))), nextCursor };
@@ -160,47 +132,92 @@ export async function listMessages(deps: ServerDeps, auth: AuthContext, id: stri
   await requireTicket(deps, auth, id);
   const where: SQL[] = [eq(messages.clientId, auth.clientId), eq(messages.ticketId, id)];
   if (q.before) {
-    const c = decodeCursor(q.before);
+    const c = decodeTimeCursor(q.before);
     if (!c) throw badRequest('validation.invalid');
     where.push(
       sql`(${messages.createdAt}, ${messages.id}) < (${c.at.toISOString()}::timestamptz, ${c.id}::uuid)`,
     );
   }
-  const rows = await deps.db
-    .select({ message: messages, senderName: users.name })
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.senderUserId))
-    .where(and(...where))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(q.limit + 1);
+  const rows = await selectMessagesWithSender(deps.db, where, q.limit + 1);
   const { page, nextCursor } = keysetPage(rows, q.limit, (last) =>
-    encodeCursor(last.message.createdAt, last.message.id),
+    encodeTimeCursor(last.message.createdAt, last.message.id),
   );
   return { items: page.map((r) => toMessage(r.message, r.senderName)), nextCursor };
 }
 
-/** Whether a public reply may be sent now (000 §4 lifecycle, §8 expired chat). */
-export function checkReplyAllowed(ticket: TicketRow, now: number, type: MessageRow['type'] = 'text') {
-  if (ticket.status === 'resolved') throw conflict('inbox.ticketClosed');
-  // A template may go out after the 24-hour window (000 §4: the follow-up template of an expired chat).
-  if (type === 'template') return;
-  const def = CHANNELS[ticket.channel as ChannelCode];
-  if (!def?.hasExpiry) return;
-  const last = ticket.lastCustomerMessageAt?.getTime();
-  if (ticket.status === 'expired' || last === undefined || now - last > CHAT_WINDOW_MS) {
-    throw conflict(ticket.channel === 'WAP' ? 'inbox.expiredWhatsapp' : 'inbox.expiredResolve');
-  }
+/**
+ * Whether the channel's reply window lets a free-form message out now, without a tag or a template (000 §4:
+ * 24 hours after the customer's last message on channels with expiry). Status aside.
+ */
+export function replyWindowOpen(
+  ticket: Pick<TicketRow, 'channel' | 'status' | 'lastCustomerMessageAt'>,
+  now: number,
+): boolean {
+  return replyWindowOfTicket(ticket, now) === 'open';
 }
 
-async function senderNameOf(deps: ServerDeps, userId: string) {
-  const [u] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  return u?.name ?? null;
+function replyWindowOfTicket(
+  ticket: Pick<TicketRow, 'channel' | 'status' | 'lastCustomerMessageAt'>,
+  now: number,
+) {
+  return replyWindowOf(
+    ticket.channel as ChannelCode,
+    {
+      lastCustomerMessageAt: ticket.lastCustomerMessageAt?.getTime() ?? null,
+      expired: ticket.status === 'expired',
+    },
+    now,
+  );
+}
+
+/** The error of a reply refused by the chat's reply window (000 §4 lifecycle, §8 expired chat). */
+const EXPIRED_ERRORS = {
+  followUpTemplate: 'inbox.expiredWhatsapp',
+  resolve: 'inbox.expiredResolve',
+} as const;
+
+/**
+ * Whether a public reply may be sent now, by the channel table's rule (`replyWindowOf`): inside the 24-hour
+ * window, or on a channel without expiry, always; WhatsApp after it a template only; Messenger and Instagram
+ * until 7 days (the sender tags it `HUMAN_AGENT`); otherwise the chat can only be resolved.
+ */
+export function checkReplyAllowed(ticket: TicketRow, now: number, type: MessageRow['type'] = 'text') {
+  if (ticket.status === 'resolved') throw conflict('inbox.ticketClosed');
+  const window = replyWindowOfTicket(ticket, now);
+  if (window === 'open' || window === 'humanAgentTag') return;
+  // A template may go out after the 24-hour window (000 §4: the follow-up template of an expired chat).
+  if (window === 'followUpTemplate' && type === 'template') return;
+  throw conflict(EXPIRED_ERRORS[window]);
+}
+
+/**
+ * 001 §9 "Inbound fee: applies within 24 hours of reply": the chat room's service conversation, charged once per
+ * 24 hours (bonus credit first, usable only for inbound). It never blocks the reply: a wallet that cannot pay
+ * records it unpaid (000 §8 blocks only new messages and follow-ups).
+ */
+async function chargeInboundFee(deps: ServerDeps, ticket: TicketRow, message: MessageRow, now: Date) {
+  await chargeConversation(deps.db, {
+    clientId: ticket.clientId,
+    chatRoomId: ticket.id,
+    mediaPlatform: ticket.channel,
+    purpose: 'inbound',
+    messageId: message.id,
+    at: now,
+    details: { ticket: displayIdOf(ticket.displayNumber) },
+  });
 }
 
 /** A reply or an internal note; idempotent on `clientMessageId` (a retried request returns the same message). */
+/** An email reply's own fields (000 §5 Cc: comma separated, each valid; the subject), for its payload. */
+function emailFieldsOf(body: Body<'sendMessage'>): { emailCc: string[]; subject?: string } {
+  const emailCc = parseEmailCc(body.emailCc ?? '');
+  if (!emailCc) throw badRequest('ticketForm.emailCcInvalid', { emailCc: 'ticketForm.emailCcInvalid' });
+  return body.subject ? { emailCc, subject: body.subject } : { emailCc };
+}
+
 export async function sendMessage(
   deps: ServerDeps,
-  jobs: InboxJobs,
+  jobs: Pick<InboxJobs, 'send'>,
   auth: AuthContext,
   ticketId: string,
   body: Body<'sendMessage'>,
@@ -210,17 +227,25 @@ export async function sendMessage(
   const existing = await findMessageByClientMessageId(deps.db, auth.clientId, body.clientMessageId);
   if (existing) {
     if (existing.ticketId !== ticketId) throw conflict('validation.invalid');
-    return toMessage(existing, await senderNameOf(deps, auth.userId));
+    return toMessage(existing, await userNameOf(deps.db, auth.userId));
   }
   const now = new Date();
   if (!body.internal) {
     checkReplyAllowed(ticket, now.getTime());
-    // A reply inside the customer-service window is free (WhatsApp's service conversations): amount 0.
-    await assertCreditsAvailable(deps.db, auth.clientId, 0);
+    // 001 §6: the WhatsApp channel needs Pro or Enterprise.
+    if (ticket.channel === 'WAP') await requirePlan(deps.db, auth.clientId, ['whatsapp']);
   }
   const attachment = body.attachmentId
     ? await attachmentForMessage(deps, auth.clientId, ticket, body.attachmentId, body.text)
     : null;
+  const email = ticket.channel === 'EML' && !body.internal ? emailFieldsOf(body) : null;
+  // Email: several files in one email (000 §5); every other channel sends one message per file.
+  if (body.attachmentIds?.length && (!email || attachment))
+    throw badRequest('validation.invalid', { attachmentIds: 'validation.invalid' });
+  const emailFiles =
+    email && body.attachmentIds?.length
+      ? await emailFilesFor(deps, auth.clientId, ticket, body.attachmentIds)
+      : null;
   let replyToId: string | null = null;
   if (body.replyToId) {
     const quoted = await getMessage(deps.db, auth.clientId, body.replyToId);
@@ -229,8 +254,8 @@ export async function sendMessage(
   }
   let row: MessageRow;
   try {
-    row = await deps.db.transaction((tx) =>
-      recordOutbound(tx, {
+    row = await deps.db.transaction(async (tx) => {
+      const recorded = await recordOutbound(tx, {
         clientId: auth.clientId,
         id: uuidv7(),
         ticketId,
@@ -240,23 +265,30 @@ export async function sendMessage(
         type: attachment?.kind ?? 'text',
         text: body.text || null,
         media: attachment?.media ?? null,
-        payload: attachment?.payload ?? null,
+        payload:
+          attachment || email
+            ? { ...attachment?.payload, ...email, ...(emailFiles ? { emailFiles } : {}) }
+            : null,
         status: body.internal ? 'sent' : 'pending',
         clientMessageId: body.clientMessageId,
         senderUserId: auth.userId,
         replyToId,
         createdAt: now,
         updatedAt: now,
-      }),
-    );
+      });
+      return recorded;
+    });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const raced = await findMessageByClientMessageId(deps.db, auth.clientId, body.clientMessageId);
     if (!raced) throw err;
-    return toMessage(raced, await senderNameOf(deps, auth.userId));
+    return toMessage(raced, await userNameOf(deps.db, auth.userId));
   }
+  // 001 §9 inbound fee: a WhatsApp reply within the customer's 24 hours opens a service conversation (charged
+  // through billing's batched charge once the reply is stored; it never refuses the reply).
+  if (!body.internal && ticket.channel === 'WAP') await chargeInboundFee(deps, ticket, row, now);
   if (!body.internal) await deps.jobs.send(jobs.send, { clientId: auth.clientId, messageId: row.id });
-  const message = toMessage(row, await senderNameOf(deps, auth.userId));
+  const message = toMessage(row, await userNameOf(deps.db, auth.userId));
   const summary = await getTicketSummary(deps.db, auth.clientId, ticketId);
   if (summary)
     await publishRealtime(deps, {
@@ -285,6 +317,8 @@ export async function retryMessage(
     return toMessage(m, found.senderName);
   }
   checkReplyAllowed(ticket, Date.now(), m.type);
+  // Its window was refunded when it failed: sent again, the conversation is paid again (402 when short).
+  await rechargeRefundedSend(deps.db, { clientId: auth.clientId, messageId, at: new Date() });
   const [row] = await deps.db
     .update(messages)
     .set({ status: 'pending', error: null, updatedAt: new Date() })
@@ -310,7 +344,10 @@ export async function retryMessage(
   return message;
 }
 
-/** Opening a chat: unread back to 0 and, on WhatsApp, a read receipt for the latest customer message. */
+/**
+ * Opening a chat: unread back to 0 and a read receipt for the latest customer message, which the mark-read job
+ * hands to the channel's connector (a channel without read receipts has no `markRead`: nothing is sent).
+ */
 export async function markTicketRead(deps: ServerDeps, jobs: InboxJobs, auth: AuthContext, ticketId: string) {
   const ticket = await requireTicket(deps, auth, ticketId);
   if (ticket.unreadCount > 0) {
@@ -318,26 +355,27 @@ export async function markTicketRead(deps: ServerDeps, jobs: InboxJobs, auth: Au
       .update(tickets)
       .set({ unreadCount: 0 })
       .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticketId)));
-    if (ticket.channel === 'WAP') {
-      const [latest] = await deps.db
-        .select({ wamid: messages.providerMessageId })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.clientId, auth.clientId),
-            eq(messages.ticketId, ticketId),
-            eq(messages.direction, 'in'),
-          ),
-        )
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(1);
-      if (latest?.wamid) {
-        await deps.jobs.send(jobs.markRead, {
-          clientId: auth.clientId,
-          channelAccountId: ticket.channelAccountId,
-          wamid: latest.wamid,
-        });
-      }
+    const [latest] = await deps.db
+      .select({ wamid: messages.providerMessageId })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.clientId, auth.clientId),
+          eq(messages.ticketId, ticketId),
+          eq(messages.direction, 'in'),
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(1);
+    if (latest?.wamid) {
+      // Messenger and Instagram mark the chat seen for the customer (`mark_seen` to their id).
+      const customerId = await customerExternalIdOf(deps.db, ticket);
+      await deps.jobs.send(jobs.markRead, {
+        clientId: auth.clientId,
+        channelAccountId: ticket.channelAccountId,
+        wamid: latest.wamid,
+        ...(customerId ? { customerId } : {}),
+      });
     }
     const summary = await summaryOf(deps, auth.clientId, ticketId);
     await publishRealtime(deps, { type: 'ticket.updated', clientId: auth.clientId, ticket: summary });
@@ -372,37 +410,68 @@ export async function resolveTicket(
   body: Body<'resolve'>,
 ) {
   const ticket = await requireTicket(deps, auth, ticketId);
+  return closeTicket(deps, ticket, { by: auth.userId, note: body.note || null });
+}
+
+/**
+ * Resolves a ticket for the system (auto close after the customer's silence, 001 §3): no user, the note is the
+ * configured description. A ticket already resolved stays as it was. Returns null for an unknown ticket.
+ */
+export async function resolveTicketAsSystem(
+  deps: ServerDeps,
+  ref: { clientId: string; ticketId: string },
+  note: string | null,
+): Promise<TicketSummary | null> {
+  const [ticket] = await deps.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.clientId, ref.clientId), eq(tickets.id, ref.ticketId)));
+  if (!ticket) return null;
+  return closeTicket(deps, ticket, { by: null, note });
+}
+
+async function closeTicket(
+  deps: ServerDeps,
+  ticket: TicketRow,
+  close: { by: string | null; note: string | null },
+): Promise<TicketSummary> {
+  const { clientId, id: ticketId } = ticket;
+  let closed = false;
   if (ticket.status !== 'resolved') {
     const now = new Date();
-    await deps.db.transaction(async (tx) => {
-      await tx
+    closed = await deps.db.transaction(async (tx) => {
+      const changed = await tx
         .update(tickets)
         .set({
           status: 'resolved',
           resolvedAt: now,
-          resolvedBy: auth.userId,
-          resolveNote: body.note || null,
+          resolvedBy: close.by,
+          resolveNote: close.note,
           unreadCount: 0,
           updatedAt: now,
         })
-        .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticketId)));
+        .where(
+          and(eq(tickets.clientId, clientId), eq(tickets.id, ticketId), sql`${tickets.status} <> 'resolved'`),
+        )
+        .returning({ id: tickets.id });
+      if (changed.length === 0) return false;
       await recordTicketAudit(tx, {
-        clientId: auth.clientId,
+        clientId,
         ticketId,
-        actorUserId: auth.userId,
+        actorUserId: close.by,
         action: 'resolve',
         changes: {
           status: { from: ticket.status, to: 'resolved' },
-          resolveNote: { from: null, to: body.note || null },
+          resolveNote: { from: null, to: close.note },
         },
         at: now,
       });
+      return true;
     });
     // The agent has room for another waiting ticket.
-    if (ticket.assigneeId) await requestAutoAssign(deps, auth.clientId);
+    if (closed && ticket.assigneeId) await requestAutoAssign(deps, clientId);
   }
-  const summary = await summaryOf(deps, auth.clientId, ticketId);
-  if (ticket.status !== 'resolved')
-    await publishRealtime(deps, { type: 'ticket.updated', clientId: auth.clientId, ticket: summary });
+  const summary = await summaryOf(deps, clientId, ticketId);
+  if (closed) await publishRealtime(deps, { type: 'ticket.updated', clientId, ticket: summary });
   return summary;
 }

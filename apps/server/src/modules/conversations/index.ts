@@ -7,13 +7,17 @@ export {
   assignTicket,
   autoAssignJob,
   type Candidate,
+  closedGroupsAt,
   hasOpenTickets,
+  inOpenGroupWhere,
   isGroupOpen,
   pickAgent,
   runAutoAssign,
   ticketLoad,
   triggerAutoAssignOnNewChats,
 } from './assignment.service.js';
+export { installNewTicketHold, type NewTicketHold, releaseBotHold } from './bot-hold.js';
+export { answerWindowPassedWhere } from './chat-expiry.repository.js';
 export { contactTickets } from './contact-tickets.js';
 export { publishMessageUpdated, publishRealtime } from './conversation-events.js';
 export {
@@ -30,7 +34,6 @@ export {
   type TicketRow,
   toMessage,
   toTicketSummary,
-  touchTicketLastStatus,
 } from './conversations.repository.js';
 export {
   messages,
@@ -47,9 +50,10 @@ export {
   checkReplyAllowed,
   type InboxJobs,
   listMessages,
+  replyWindowOpen,
   resolveTicket,
+  resolveTicketAsSystem,
   sendMessage,
-  ticketFilterConditions,
 } from './inbox.service.js';
 export {
   applyStatuses,
@@ -60,7 +64,11 @@ export {
   publishIngested,
 } from './ingest.js';
 export { registerMediaRoutes } from './media.routes.js';
-export { mediaStorage } from './media-storage.js';
+export { mediaStorage, mediaUrlOf } from './media-storage.js';
+export {
+  customerExternalIdOf,
+  touchTicketLastStatus,
+} from './message-status.repository.js';
 export {
   assignOpenedTicket,
   attachMedia,
@@ -74,7 +82,8 @@ export {
 } from './outbound.js';
 export { maskPhone, maskSummary } from './phone-privacy.js';
 export { registerTicketCategoryRoutes } from './ticket-categories.routes.js';
-export { recordTicketAudit } from './ticket-history.js';
+export { ticketFilterConditions } from './ticket-filters.repository.js';
+export { recordTicketAudit } from './ticket-history.repository.js';
 export { registerTicketPropertyRoutes } from './ticket-properties.routes.js';
 export { publishTicketsUpdated, updateTicketProperties } from './ticket-properties.service.js';
 export { registerUploadRoutes } from './uploads.routes.js';

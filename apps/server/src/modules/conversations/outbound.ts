@@ -7,12 +7,12 @@ import {
   type MessageRow,
   type NewMessageRow,
   previewOf,
-  touchTicketLastStatus,
   updateMessage,
   updateTicket,
 } from './conversations.repository.js';
 import type { StoredMedia } from './conversations.schema.js';
 import { messages } from './conversations.schema.js';
+import { touchTicketLastStatus } from './message-status.repository.js';
 
 /** An agent's (or a template's) message to store: everything but the direction, which is `out`. */
 export type OutboundMessage = Omit<NewMessageRow, 'direction'>;

@@ -8,7 +8,7 @@ import { publishRealtime } from './conversation-events.js';
 import { getTicketSummary, selectSummaries, toTicketSummary } from './conversations.repository.js';
 import { tickets } from './conversations.schema.js';
 import { findCategory } from './ticket-categories.repository.js';
-import { recordTicketAudit } from './ticket-history.js';
+import { recordTicketAudit } from './ticket-history.repository.js';
 import { requireVisibleTicket } from './visibility.js';
 
 type UpdateBody = z.output<NonNullable<(typeof ticketPropertyEndpoints)['update']['body']>>;

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFresh } from '../../../test/auth-helpers.js';
 import { bearer, makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
-import { connectSimulatedNumber, listenWithSimulator } from '../../../test/whatsapp-simulator.js';
+import {
+  connectSimulatedNumber,
+  customerWritesIn,
+  listenWithSimulator,
+} from '../../../test/whatsapp-simulator.js';
 import { messages, tickets, uploads } from './conversations.schema.js';
 
 let server: TestServer;
@@ -43,23 +47,11 @@ afterAll(async () => {
 
 let customers = 0;
 /** A customer writes in, so the business has an open WhatsApp chat inside its 24-hour window. */
-async function openChat() {
-  const waId = `62812555${String(++customers).padStart(4, '0')}`;
-  const { messageId } = await sim.customerSends({
-    phoneNumberId: number.phoneNumberId,
-    from: waId,
-    name: `Pelanggan ${customers}`,
-    message: { type: 'text', text: 'Halo' },
-  });
-  const inbound = await waitFor(async () => {
-    const [m] = await server.deps.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.clientId, biz.clientId), eq(messages.providerMessageId, messageId)));
-    return m ?? false;
-  });
-  return { waId, ticketId: inbound.ticketId };
-}
+const openChat = () =>
+  customerWritesIn(
+    { server, sim, clientId: biz.clientId, phoneNumberId: number.phoneNumberId },
+    { waId: `62812555${String(++customers).padStart(4, '0')}`, name: `Pelanggan ${customers}`, text: 'Halo' },
+  );
 
 /** The composer's upload: a real multipart POST over HTTP. */
 async function upload(ticketId: string, name: string, bytes: Buffer, tokens = owner, language = 'en') {

@@ -5,6 +5,7 @@ import {
   captionAllowed,
   checkAttachment,
   detectMime,
+  emailAttachmentsExceeded,
   storedFileName,
   type Upload,
 } from '@sapa/contracts';
@@ -13,12 +14,9 @@ import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
-import { mediaUrlOf } from '../channels/connectors/whatsapp-cloud/media.js';
 import type { TicketRow } from './conversations.repository.js';
 import { type StoredMedia, uploads } from './conversations.schema.js';
-import { mediaStorage } from './media-storage.js';
-
-export type UploadRow = typeof uploads.$inferSelect;
+import { mediaStorage, mediaUrlOf } from './media-storage.js';
 
 /**
  * The ticket an agent uploads a file for, as the visibility check let it through (same business, seen by
@@ -114,4 +112,31 @@ export async function attachmentForMessage(
     // The send job reads the bytes by their storage key; the WhatsApp sender caches its media id here too.
     payload: { uploadId: upload.id, storageKey: upload.storageKey },
   };
+}
+
+/** One file of an agent's email (`payload.emailFiles`): what the chat room lists and what the sender attaches. */
+export interface EmailFile extends StoredMedia {
+  storageKey: string;
+}
+
+/**
+ * The uploads of one agent's email (000 §5: each checked for the channel, at most 20, and together under 25
+ * units of bytes / 1,024,000, else the spec's "Email attachments total max 25 MB"), in the order given.
+ */
+export async function emailFilesFor(
+  deps: ServerDeps,
+  clientId: string,
+  ticket: TicketRow,
+  uploadIds: readonly string[],
+): Promise<EmailFile[]> {
+  const files: EmailFile[] = [];
+  for (const id of new Set(uploadIds)) {
+    const { media, payload } = await attachmentForMessage(deps, clientId, ticket, id, undefined);
+    files.push({ ...media, storageKey: String(payload.storageKey) });
+  }
+  if (emailAttachmentsExceeded(files.reduce((total, f) => total + (f.size ?? 0), 0)))
+    throw new AppError(400, 'email.attachmentsTooLarge', {
+      fields: { attachmentIds: 'email.attachmentsTooLarge' },
+    });
+  return files;
 }

@@ -47,7 +47,7 @@ export function inAgentGroupsWhere(clientId: string, userId: string): SQL {
 }
 
 /** Whether the caller may see this ticket row (a ticket they may not see answers 404, like an unknown one). */
-export function mayView(
+function mayView(
   auth: Pick<AuthContext, 'userId' | 'csPosition'>,
   ticket: { assigneeId: string | null; assignedVia: AssignmentSource | null },
 ): boolean {
@@ -76,7 +76,7 @@ export async function requireVisibleTicket(
 }
 
 /** A route scoped to one ticket: `/api/tickets/:id` and everything under it. */
-export const TICKET_SCOPED_ROUTE = /^\/api\/tickets\/:id(\/|$)/;
+const TICKET_SCOPED_ROUTE = /^\/api\/tickets\/:id(\/|$)/;
 
 const uuid = z.string().uuid();
 

@@ -8,7 +8,7 @@ import { signInFresh } from '../../../test/auth-helpers.js';
 import type { makeBusiness } from '../../../test/fixtures.js';
 import { type TestServer, waitFor } from '../../../test/harness.js';
 import { openWhatsappTicket } from '../../../test/ticket-fixtures.js';
-import { startSimulatedBusiness } from '../../../test/whatsapp-simulator.js';
+import { customerWritesIn, startSimulatedBusiness } from '../../../test/whatsapp-simulator.js';
 import { defineJobs } from '../../app.js';
 import { authContextOf } from '../../platform/auth/route-access.js';
 import { messages } from '../conversations/index.js';
@@ -50,23 +50,11 @@ const api = apiClient(() => server.app);
 
 let customers = 0;
 /** A customer writes in: an open WhatsApp chat inside its 24-hour window. */
-async function openChat(name = 'Rina') {
-  const waId = `62813770${String(++customers).padStart(4, '0')}`;
-  const { messageId } = await sim.customerSends({
-    phoneNumberId: number.phoneNumberId,
-    from: waId,
-    name,
-    message: { type: 'text', text: 'Halo, pesanan saya di mana?' },
-  });
-  const inbound = await waitFor(async () => {
-    const [m] = await server.deps.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.clientId, biz.clientId), eq(messages.providerMessageId, messageId)));
-    return m ?? false;
-  });
-  return { waId, ticketId: inbound.ticketId };
-}
+const openChat = (name = 'Rina') =>
+  customerWritesIn(
+    { server, sim, clientId: biz.clientId, phoneNumberId: number.phoneNumberId },
+    { waId: `62813770${String(++customers).padStart(4, '0')}`, name, text: 'Halo, pesanan saya di mana?' },
+  );
 
 const kinds: { kind: LibraryKind; body: (title: string) => Record<string, string> }[] = [
   { kind: 'quick-replies', body: (title) => ({ title, content: `Halo {{name}}, ${title}` }) },

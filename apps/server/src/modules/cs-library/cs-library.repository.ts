@@ -93,12 +93,6 @@ export async function deleteEntry(db: DbOrTx, kind: LibraryKind, clientId: strin
   await db.delete(t).where(and(eq(t.clientId, clientId), eq(t.id, id)));
 }
 
-/** Chat tag names matching `term`, for the ticket panel's tag suggestions. */
-export async function chatTagNames(db: DbOrTx, clientId: string, term: string) {
-  const rows = await listEntries(db, clientId, 'chat-tags', term || undefined);
-  return rows.map((r) => r.title);
-}
-
 const macroColumns = {
   id: macros.id,
   title: macros.title,

@@ -6,12 +6,10 @@ import {
   type MacroAction,
   type MacroActionResult,
   type MacroApplication,
-  type MacroInput,
   orderMacroActions,
   TICKET_TAGS_MAX,
   translate,
 } from '@sapa/contracts';
-import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
@@ -23,7 +21,7 @@ import {
   sendMessage,
   updateTicketProperties,
 } from '../conversations/index.js';
-import { users } from '../identity/identity.schema.js';
+import { userNameOf } from '../identity/index.js';
 import * as repo from './cs-library.repository.js';
 import { titleTaken, titleTakenOnRace } from './cs-library.service.js';
 
@@ -107,7 +105,7 @@ export interface ApplyMacroOptions {
 }
 
 /** A stable UUID (version 8 layout) for the `index`th message of an application. */
-export function messageKeyOf(applicationId: string, index: number): string {
+function messageKeyOf(applicationId: string, index: number): string {
   const hex = createHash('sha256').update(`macro:${applicationId}:${index}`).digest('hex');
   const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -160,7 +158,7 @@ export async function applyMacro(
             name: current.contact.name,
             phone: current.contact.handle,
             ticket: current.displayId,
-            agent: await agentName(server, auth.userId),
+            agent: await userNameOf(server.db, auth.userId),
           }).trim();
           const message = await sendMessage(server, deps.jobs, auth, ticketId, {
             text,
@@ -190,7 +188,7 @@ export async function applyMacro(
 }
 
 /** The ticket's tags plus `added`, without duplicates ignoring case (the first spelling kept). */
-export function mergeTags(current: readonly string[], added: readonly string[]): string[] {
+function mergeTags(current: readonly string[], added: readonly string[]): string[] {
   const seen = new Set(current.map((t) => t.toLowerCase()));
   const merged = [...current];
   for (const tag of added) {
@@ -200,10 +198,3 @@ export function mergeTags(current: readonly string[], added: readonly string[]):
   }
   return merged;
 }
-
-async function agentName(deps: ServerDeps, userId: string) {
-  const [row] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  return row?.name ?? null;
-}
-
-export type { MacroInput };

@@ -1,10 +1,13 @@
-import { appEndpoints } from '@sapa/contracts';
+import { appEndpoints, DEMO_SHOP_PATH } from '@sapa/contracts';
+import type { FastifyInstance } from 'fastify';
 import { AUTHENTICATED, PUBLIC, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { AppError } from '../../platform/http/errors.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
-import { listOutbox } from '../notifications/outbox.js';
-import { managedUserIds } from '../users/users.service.js';
+import { snippetOf } from '../channels/index.js';
+import { listOutbox } from '../notifications/index.js';
+import { managedUserIds } from '../users/index.js';
+import { demoShopHtml, findDemoLivechat } from './demo-livechat.js';
 
 /**
  * App info for the web shell (version, partner profile) and, in demo mode only, the demo outbox: the messages
@@ -23,5 +26,23 @@ export function registerAppRoutes(r: RouteRegistrar, deps: ServerDeps) {
     const auth = requireAuth(request);
     if (auth.role === 'USC') throw new AppError(403, 'demo.outboxForbidden');
     return { items: await listOutbox(deps.db, await managedUserIds(deps, auth), query.recipient) };
+  });
+}
+
+/** In demo mode, the demo shop page: a plain product page embedding the demo business's live-chat widget. */
+export function registerDemoShopRoute(app: FastifyInstance, deps: ServerDeps) {
+  app.get(DEMO_SHOP_PATH, { config: { access: PUBLIC } }, async (request, reply) => {
+    if (!deps.config.demo) throw notFound();
+    const account = await findDemoLivechat(deps);
+    if (!account) throw notFound();
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(
+        demoShopHtml(
+          snippetOf(deps, account.id),
+          (request.query as { lang?: string }).lang === 'en' ? 'en' : 'id',
+        ),
+      );
   });
 }

@@ -1,7 +1,8 @@
-import { count } from 'drizzle-orm';
+import { freeTrialEnd, periodEnd } from '@sapa/contracts';
 import type { Db } from '../../platform/db/database.js';
-import { clients } from '../tenancy/tenancy.schema.js';
-import { createBusiness, type NewMember } from '../tenancy/tenancy.service.js';
+import { createBusiness, type NewMember } from '../onboarding/index.js';
+import { anyBusinessExists } from '../tenancy/index.js';
+import { businessIdByName } from './demo.repository.js';
 import { seedDemoTemplates } from './demo-templates.js';
 
 /** The demo business a new user signs in to (README lists these accounts). */
@@ -49,15 +50,35 @@ export const DEMO_MEMBERS: readonly NewMember[] = [
   },
 ];
 
+export type DemoPlan = 'FREE' | 'FREE_TRIAL' | 'STARTER' | 'PRO' | 'ENTERPRISE';
+
+/** The account fields of a demo plan: a package for a year, a trial of 30 days, or a free account. */
+function demoPlanFields(plan: DemoPlan, now: Date) {
+  if (plan === 'FREE') return { accountStatus: 'Free', subscriptionPackage: null, subscriptionEndsAt: null };
+  if (plan === 'FREE_TRIAL')
+    return { accountStatus: 'Free Trial', subscriptionPackage: null, subscriptionEndsAt: freeTrialEnd(now) };
+  return {
+    accountStatus: 'Active',
+    subscriptionPackage: plan,
+    subscriptionEndsAt: plan === 'ENTERPRISE' ? null : periodEnd(now, 12),
+  };
+}
+
 /** On the first start of an empty database, creates the demo business; returns its id, or null. */
-export async function seedDemoBusiness(db: Db): Promise<string | null> {
-  const [row] = await db.select({ n: count() }).from(clients);
-  if ((row?.n ?? 0) > 0) return null;
+export async function seedDemoBusiness(db: Db, plan: DemoPlan = 'PRO'): Promise<string | null> {
+  if (await anyBusinessExists(db)) return null;
   const { clientId } = await createBusiness(db, {
     name: DEMO_BUSINESS_NAME,
     chatCredit: 100_000,
     members: [...DEMO_MEMBERS],
+    // 001 §6: Pro by default, so the demo's WhatsApp number, broadcasts and templates work.
+    ...demoPlanFields(plan, new Date()),
   });
   await seedDemoTemplates(db, clientId);
   return clientId;
+}
+
+/** The demo business's id, or undefined when this database has none. */
+export function findDemoBusinessId(db: Db): Promise<string | undefined> {
+  return businessIdByName(db, DEMO_BUSINESS_NAME);
 }

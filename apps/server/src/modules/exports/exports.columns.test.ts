@@ -27,6 +27,8 @@ const ticket: ExportTicket = {
   resolvedAt: null,
   resolvedByName: null,
   resolveNote: null,
+  rating: null,
+  ratingComment: null,
   remarks: 'Refund',
   subject: null,
   channel: 'IGM',

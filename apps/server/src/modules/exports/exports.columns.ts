@@ -29,6 +29,9 @@ export interface ExportTicket {
   resolvedByName: string | null;
   /** The note typed when the chat was resolved; written next to "closed by". */
   resolveNote: string | null;
+  /** The customer's satisfaction rating (1–5) and comment (001 §3 survey rating), when answered. */
+  rating: number | null;
+  ratingComment: string | null;
   remarks: string | null;
   subject: string | null;
   channel: string;
@@ -52,7 +55,7 @@ export interface ExportMessage {
 
 type Labels = Record<Language, string>;
 
-const COLUMN_TITLES: Record<TicketListColumnKey, Labels | [Labels, Labels]> = {
+const COLUMN_TITLES: Record<TicketListColumnKey, Labels | Labels[]> = {
   id: { en: 'Ticket ID', id: 'ID Tiket' },
   groupId: { en: 'Group', id: 'Grup' },
   createdAt: { en: 'Created at', id: 'Dibuat pada' },
@@ -66,10 +69,13 @@ const COLUMN_TITLES: Record<TicketListColumnKey, Labels | [Labels, Labels]> = {
   remarks: { en: 'Remarks', id: 'Catatan' },
   subject: { en: 'Subject', id: 'Subjek' },
   mediaPlatform: { en: 'Channel', id: 'Kanal' },
-  // Who closed the chat and the note they typed then (issue 16 §5: the note was only in the change log).
+  // Who closed the chat and the note they typed then (issue 16 §5: the note was only in the change log), and the
+  // customer's satisfaction rating of the closed chat.
   closedBy: [
     { en: 'Closed by', id: 'Ditutup oleh' },
     { en: 'Resolve note', id: 'Catatan penyelesaian' },
+    { en: 'Rating', id: 'Penilaian' },
+    { en: 'Rating comment', id: 'Komentar penilaian' },
   ],
   priority: { en: 'Priority', id: 'Prioritas' },
   tags: { en: 'Tags', id: 'Tag' },
@@ -178,7 +184,7 @@ export function ticketCells(
         cells.push(channelName(ticket.channel));
         break;
       case 'closedBy':
-        cells.push(ticket.resolvedByName, ticket.resolveNote);
+        cells.push(ticket.resolvedByName, ticket.resolveNote, ticket.rating, ticket.ratingComment);
         break;
       case 'priority':
         cells.push(PRIORITY[ticket.priority]?.[language] ?? String(ticket.priority));

@@ -1,239 +1,40 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as XLSX from '@e965/xlsx';
-import {
-  type ExportHistoryItem,
-  type ExportRequestInput,
-  featureStringFrom,
-  HIDE_PHONE_BIT,
-  TICKET_LIST_COLUMN_KEYS,
-  type TokenPair,
-} from '@sapa/contracts';
+import { type ExportHistoryItem, HIDE_PHONE_BIT, TICKET_LIST_COLUMN_KEYS } from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../../test/api-client.js';
-import { signInFresh } from '../../../test/auth-helpers.js';
-import { makeBusiness } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
-import { connectWhatsapp } from '../../../test/whatsapp.js';
-import { contacts } from '../contacts/contacts.schema.js';
-import { messages, tickets } from '../conversations/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../test/harness.js';
+import {
+  api,
+  biz,
+  broken,
+  brokenOwner,
+  contactOnly,
+  cs2,
+  DAY,
+  dataDir,
+  download,
+  finished,
+  grid,
+  historyAgent,
+  other,
+  otherOwner,
+  owner,
+  ownerId,
+  request,
+  server,
+  ticketList,
+  useExportsServer,
+} from '../../../test/servers/exports.js';
 import { csConfigurations } from '../teams/index.js';
 import { createExportLinkSigner } from './exports.links.js';
 
-/** Downloads (000 §2 chat list download, §3 export history request, §7 export-history, §8, §9 31 days). */
-let server: TestServer;
-let biz: Awaited<ReturnType<typeof makeBusiness>>;
-let other: Awaited<ReturnType<typeof makeBusiness>>;
-let broken: Awaited<ReturnType<typeof makeBusiness>>;
-let owner: TokenPair;
-let cs2: TokenPair;
-let contactOnly: TokenPair;
-let historyAgent: TokenPair;
-let otherOwner: TokenPair;
-let brokenOwner: TokenPair;
-let ownerId: string;
-let cs2Id: string;
-let accountId: string;
-let dataDir: string;
-const api = apiClient(() => server.app);
-
-// 2026-05-10 in Jakarta (UTC+7) is 2026-05-09T17:00Z .. 2026-05-10T17:00Z.
-const DAY = '2026-05-10';
-let displayNumber = 5000;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'sapa-exports-'));
-  server = await startTestServer({ env: { DATA_DIR: dataDir } });
-  biz = await makeBusiness(server.deps.db, 'Unduh', [
-    { featureAccess: featureStringFrom(['CONTACT']), csPosition: null },
-    { featureAccess: featureStringFrom(['CUSTOMER_SERVICE_HISTORY', 'ADVANCE_SEARCH']), csPosition: 'CS2' },
-    { featureAccess: featureStringFrom(['CUSTOMER_SERVICE_HISTORY']), csPosition: 'SPV2' },
-  ]);
-  other = await makeBusiness(server.deps.db, 'Unduh Lain');
-  broken = await makeBusiness(server.deps.db, 'Unduh Rusak');
-  ownerId = biz.userIds[biz.owner.email]!;
-  cs2Id = biz.userIds[biz.members[4]!.email]!;
-  owner = await signInFresh(server.app, biz.owner.email);
-  contactOnly = await signInFresh(server.app, biz.members[3]!.email);
-  cs2 = await signInFresh(server.app, biz.members[4]!.email);
-  historyAgent = await signInFresh(server.app, biz.members[5]!.email);
-  otherOwner = await signInFresh(server.app, other.owner.email);
-  brokenOwner = await signInFresh(server.app, broken.owner.email);
-  accountId = (await connectWhatsapp(server.app, owner, 'http://127.0.0.1:9/v25.0')).id;
-  const otherAccount = (await connectWhatsapp(server.app, otherOwner, 'http://127.0.0.1:9/v25.0')).id;
-  const brokenAccount = (await connectWhatsapp(server.app, brokenOwner, 'http://127.0.0.1:9/v25.0')).id;
-
-  const ani = await addContact(biz.clientId, 'Ani Lestari', '628111220001');
-  const budi = await addContact(biz.clientId, 'Budi "Bud" Hartono', '628111220002');
-  await addTicket(biz.clientId, accountId, {
-    contact: ani,
-    createdAt: '2026-05-10T01:00:00Z',
-    resolvedAt: '2026-05-10T03:00:00Z',
-    assigneeId: ownerId,
-    tags: ['vip', 'refund'],
-    remarks: 'Refund, pesanan #77',
-    resolveNote: 'Dana dikembalikan ke rekening',
-    messages: [
-      { direction: 'in', text: 'Halo, barang saya rusak' },
-      { direction: 'out', text: 'Maaf, kami bantu refund', sender: ownerId },
-      { direction: 'out', text: 'cek stok dulu', sender: ownerId, internal: true },
-    ],
-  });
-  await addTicket(biz.clientId, accountId, {
-    contact: budi,
-    createdAt: '2026-05-10T02:00:00Z',
-    resolvedAt: '2026-05-10T04:00:00Z',
-    assigneeId: cs2Id,
-    messages: [{ direction: 'in', text: '=HYPERLINK("x")' }],
-  });
-  // An open chat that day, and a chat of the next day (outside a one-day range).
-  await addTicket(biz.clientId, accountId, {
-    contact: budi,
-    createdAt: '2026-05-10T05:00:00Z',
-    messages: [{ direction: 'in', text: 'Masih buka' }],
-  });
-  await addTicket(biz.clientId, accountId, {
-    contact: ani,
-    createdAt: '2026-05-11T05:00:00Z',
-    resolvedAt: '2026-05-11T06:00:00Z',
-    messages: [{ direction: 'in', text: 'Besoknya' }],
-  });
-  const stranger = await addContact(other.clientId, 'Rahasia Lain', '628111220009');
-  await addTicket(other.clientId, otherAccount, {
-    contact: stranger,
-    createdAt: '2026-05-10T01:00:00Z',
-    resolvedAt: '2026-05-10T02:00:00Z',
-    messages: [{ direction: 'in', text: 'pesan bisnis lain' }],
-  });
-  const brokenContact = await addContact(broken.clientId, 'Rusak', '628111220010');
-  await addTicket(broken.clientId, brokenAccount, {
-    contact: brokenContact,
-    createdAt: '2026-05-10T01:00:00Z',
-    messages: [{ direction: 'in', text: 'x' }],
-  });
-  // Three businesses, six sign-ins (argon2) and three WhatsApp numbers: slow on a busy machine.
-}, 180_000);
-afterAll(() => server?.close());
-
-async function addContact(clientId: string, name: string, phone: string) {
-  const id = uuidv7();
-  await server.deps.db.insert(contacts).values({ clientId, id, name, phone });
-  return id;
-}
-
-interface SeedMessage {
-  direction: 'in' | 'out';
-  text: string;
-  sender?: string;
-  internal?: boolean;
-}
-
-async function addTicket(
-  clientId: string,
-  channelAccountId: string,
-  seed: {
-    contact: string;
-    createdAt: string;
-    resolvedAt?: string;
-    assigneeId?: string;
-    tags?: string[];
-    remarks?: string;
-    resolveNote?: string;
-    messages: SeedMessage[];
-  },
-) {
-  const id = uuidv7();
-  const createdAt = new Date(seed.createdAt);
-  await server.deps.db.insert(tickets).values({
-    clientId,
-    id,
-    displayNumber: ++displayNumber,
-    contactId: seed.contact,
-    channel: 'WAP',
-    channelAccountId,
-    status: seed.resolvedAt ? 'resolved' : seed.assigneeId ? 'assigned' : 'unassigned',
-    assigneeId: seed.assigneeId ?? null,
-    assignedVia: seed.assigneeId ? 'manual' : null,
-    tags: seed.tags ?? [],
-    remarks: seed.remarks ?? null,
-    resolveNote: seed.resolveNote ?? null,
-    resolvedAt: seed.resolvedAt ? new Date(seed.resolvedAt) : null,
-    resolvedBy: seed.resolvedAt ? (seed.assigneeId ?? null) : null,
-    lastCustomerMessageAt: createdAt,
-    lastMessageAt: createdAt,
-    createdAt,
-    updatedAt: createdAt,
-  });
-  await server.deps.db.insert(messages).values(
-    seed.messages.map((m, i) => ({
-      clientId,
-      id: uuidv7(),
-      ticketId: id,
-      channelAccountId,
-      direction: m.direction,
-      visibility: m.internal ? ('internal' as const) : ('public' as const),
-      type: 'text' as const,
-      text: m.text,
-      status: m.direction === 'in' ? ('received' as const) : ('sent' as const),
-      senderUserId: m.sender ?? null,
-      createdAt: new Date(createdAt.getTime() + i * 60_000),
-    })),
-  );
-  return id;
-}
-
-const ticketList = (over: Partial<ExportRequestInput> = {}): ExportRequestInput =>
-  ({
-    roomType: 'ticketList',
-    type: 'chats',
-    format: 'xlsx',
-    filter: { createdFrom: DAY, createdTo: DAY },
-    ...over,
-  }) as ExportRequestInput;
-
-async function request(body: ExportRequestInput, tokens = owner, lang = 'en') {
-  const res = await api('POST', '/api/export-history/request', tokens, body, lang);
-  expect(res.statusCode, res.body).toBe(200);
-  const item = res.json() as ExportHistoryItem;
-  expect(item.status).toBe('inProgress');
-  return item;
-}
-
-async function finished(id: string, tokens = owner, timeoutMs = 15_000): Promise<ExportHistoryItem> {
-  return waitFor(async () => {
-    const res = await api('GET', '/api/export-history/list', tokens);
-    const item = (res.json().items as ExportHistoryItem[]).find((i) => i.id === id);
-    return item && item.status !== 'inProgress' ? item : false;
-  }, timeoutMs);
-}
-
-async function download(id: string, tokens = owner) {
-  const signed = await api('GET', `/api/export-history/report/signed?id=${id}`, tokens);
-  expect(signed.statusCode, signed.body).toBe(200);
-  const link = signed.json() as { url: string; fileName: string; expiresAt: number };
-  expect(link.expiresAt).toBeGreaterThan(Date.now());
-  // A plain link: no bearer token.
-  const file = await server.app.inject({ method: 'GET', url: link.url });
-  expect(file.statusCode, file.body).toBe(200);
-  expect(file.headers['content-disposition']).toBe(`attachment; filename="${link.fileName}"`);
-  return { bytes: file.rawPayload, link, headers: file.headers };
-}
-
-const grid = (bytes: Buffer, type: 'buffer' | 'string' = 'buffer') => {
-  // csv is read as text (raw), xlsx with its date cells as dates.
-  const book =
-    type === 'string'
-      ? XLSX.read(bytes.toString('utf8').replace(/^\ufeff/, ''), { type, raw: true })
-      : XLSX.read(bytes, { type, cellDates: true, UTC: true });
-  return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, {
-    header: 1,
-    raw: true,
-    defval: null,
-  });
-};
+/**
+ * Downloads (000 §2 chat list download, §3 export history request, §7 export-history, §8, §9 31 days), on
+ * the seeded chats of test/servers/exports.ts.
+ */
+useExportsServer();
 
 describe('export history requests', () => {
   it('exports the day’s chats as xlsx, one row per chat in list order, read back with every column', async () => {
@@ -267,6 +68,8 @@ describe('export history requests', () => {
       'Channel',
       'Closed by',
       'Resolve note',
+      'Rating',
+      'Rating comment',
       'Priority',
       'Tags',
       'Created by',
@@ -290,13 +93,15 @@ describe('export history requests', () => {
       'WhatsApp',
       'Owner',
       'Dana dikembalikan ke rekening',
+      null,
+      null,
       'Normal',
       'vip, refund',
       'Customer',
       'Resolved',
     ]);
     // An open WhatsApp chat past its 24-hour window shows as expired (000 §4), as in the list.
-    expect(rows[1]![15]).toBe('Expired');
+    expect(rows[1]![17]).toBe('Expired');
   });
 
   it('exports messages as csv in Indonesian: one row per message, the chat’s columns repeated', async () => {
@@ -354,6 +159,8 @@ describe('export history requests', () => {
       'CS agent',
       'Closed by',
       'Resolve note',
+      'Rating',
+      'Rating comment',
       'Closed at',
       'Remarks',
       'Ticket ID',
@@ -531,6 +338,8 @@ describe('tenant isolation', () => {
       'Channel',
       'Closed by',
       'Resolve note',
+      'Rating',
+      'Rating comment',
       'Tags',
       'Status',
     ]);

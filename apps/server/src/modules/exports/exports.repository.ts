@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { ticketSurveys } from '../automation/automation.schema.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { tickets } from '../conversations/index.js';
 import { users } from '../identity/identity.schema.js';
@@ -13,8 +14,8 @@ import {
   type KeysetSort,
   keysetText,
   openingAgentId,
-} from '../search/search.repository.js';
-import { shownStatus } from '../search/search.rules.js';
+  shownStatus,
+} from '../search/index.js';
 import type { ExportMessage, ExportTicket } from './exports.columns.js';
 import { exportRequests } from './exports.schema.js';
 
@@ -51,7 +52,8 @@ export async function* ticketBatches(
       .innerJoin(contacts, foundTicketJoins.contact)
       .leftJoin(group, foundTicketJoins.group)
       .leftJoin(assignee, foundTicketJoins.assignee)
-      .leftJoin(closer, foundTicketJoins.closer);
+      .leftJoin(closer, foundTicketJoins.closer)
+      .leftJoin(ticketSurveys, foundTicketJoins.survey);
     const joined = query.withSubmitter
       ? base.leftJoin(submitter, sql`${submitter.id} = ${openingAgentId}`)
       : base;
@@ -72,6 +74,8 @@ export async function* ticketBatches(
       resolvedAt: r.resolvedAt,
       resolvedByName: r.resolvedByName,
       resolveNote: r.resolveNote,
+      rating: r.rating,
+      ratingComment: r.ratingComment,
       remarks: r.remarks,
       subject: null,
       channel: r.channel,

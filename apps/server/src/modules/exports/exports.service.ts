@@ -22,11 +22,10 @@ import { type AuthContext, claimsOf } from '../../platform/auth/route-access.js'
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
-import { keysetPage } from '../../platform/http/pagination.js';
+import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
 import { maskPhone } from '../conversations/index.js';
-import { countUpTo, type KeysetSort } from '../search/search.repository.js';
-import { chatHistoryWhere, ticketListWhere } from '../search/search.service.js';
+import { chatHistoryWhere, countUpTo, type KeysetSort, ticketListWhere } from '../search/index.js';
 import { getConfiguration, hidesPhone } from '../teams/index.js';
 import {
   type ExportTicket,
@@ -47,9 +46,9 @@ export interface ExportJobs {
 }
 
 /** Chats per batch: one index walk and one lookup each. With messages, fewer chats and pages of messages. */
-export const EXPORT_TICKET_BATCH = 2000;
-export const EXPORT_MESSAGE_TICKET_BATCH = 200;
-export const EXPORT_MESSAGE_PAGE = 5000;
+const EXPORT_TICKET_BATCH = 2000;
+const EXPORT_MESSAGE_TICKET_BATCH = 200;
+const EXPORT_MESSAGE_PAGE = 5000;
 
 const MIME = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -57,7 +56,7 @@ const MIME = {
 } as const;
 
 /** Finished files live under DATA_DIR/exports/<clientId>/<id>.<format>. */
-export function exportFilePath(config: { dataDir: string }, storageKey: string): string {
+function exportFilePath(config: { dataDir: string }, storageKey: string): string {
   return join(config.dataDir, 'exports', storageKey);
 }
 
@@ -154,15 +153,11 @@ export async function requestExport(
   return itemOf(row, await repo.requesterName(deps.db, auth.userId), language);
 }
 
-const cursorSchema = z.object({ at: z.number().int(), id: z.string().uuid() });
 function readCursor(cursor: string | undefined) {
   if (!cursor) return undefined;
-  try {
-    const parsed = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { at: new Date(parsed.at), id: parsed.id };
-  } catch {
-    throw new AppError(400, 'validation.invalid', { fields: { cursor: 'validation.invalid' } });
-  }
+  const position = decodeTimeCursor(cursor);
+  if (!position) throw new AppError(400, 'validation.invalid', { fields: { cursor: 'validation.invalid' } });
+  return position;
 }
 
 /** 000 §7 GET export-history/list: newest first; owners and admins see the business's, others their own. */
@@ -179,7 +174,7 @@ export async function listExportHistory(
     limit: query.limit + 1,
   });
   const { page, nextCursor } = keysetPage(rows, query.limit, (last) =>
-    Buffer.from(JSON.stringify({ at: last.row.createdAt.getTime(), id: last.row.id })).toString('base64url'),
+    encodeTimeCursor(last.row.createdAt, last.row.id),
   );
   return { items: page.map((r) => itemOf(r.row, r.requesterName, language)), nextCursor };
 }

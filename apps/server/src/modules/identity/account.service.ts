@@ -1,9 +1,9 @@
-import { CONSENT_PAGE_NAME, type Me, PASSWORD_HISTORY_DEPTH } from '@sapa/contracts';
+import { type Language, type Me, PASSWORD_HISTORY_DEPTH } from '@sapa/contracts';
 import QRCode from 'qrcode';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, unauthorized } from '../../platform/http/errors.js';
-import { findConsent } from '../activity/activity.repository.js';
+import { consentOf } from '../activity/index.js';
 import * as repo from './identity.repository.js';
 import { type MeCache, publishIdentityChanged } from './me-cache.js';
 import { hashPassword, matchesAny, verifyPassword } from './passwords.js';
@@ -19,12 +19,12 @@ async function loadMe(deps: ServerDeps, auth: AuthContext): Promise<Me> {
     repo.findUserById(deps.db, auth.userId),
     repo.findActiveMembership(deps.db, auth.clientId, auth.userId),
     repo.listActiveMemberships(deps.db, auth.userId),
-    findConsent(deps.db, auth.clientId, auth.userId, CONSENT_PAGE_NAME),
+    consentOf(deps.db, auth.clientId, auth.userId),
   ]);
   if (!user || !found) throw unauthorized('auth.sessionExpired');
   const { membership, client } = found;
   return {
-    user: { id: user.id, email: user.email, name: user.name, phone: user.phone },
+    user: { id: user.id, email: user.email, name: user.name, phone: user.phone, language: user.language },
     client: {
       id: client.id,
       name: client.name,
@@ -46,6 +46,12 @@ async function loadMe(deps: ServerDeps, auth: AuthContext): Promise<Me> {
       role: m.membership.role,
     })),
   };
+}
+
+/** Keeps the user's UI language on the user (issue 16 §9): every business they sign in to, every browser. */
+export async function setLanguage(deps: ServerDeps, auth: AuthContext, language: Language): Promise<void> {
+  await repo.setUserLanguage(deps.db, auth.userId, language);
+  await publishIdentityChanged(deps.bus, { userId: auth.userId });
 }
 
 /** Refuses a password that is the current one or among the recent ones (001 §5). */

@@ -1,3 +1,4 @@
+import type { Language } from '@sapa/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
@@ -15,6 +16,20 @@ export const MEMBER_ROWS: OwnedRows = {
   clientId: memberships.clientId,
   live: isNull(memberships.deletedAt),
 };
+
+/** The users of a business who hold a CS position (who may join CS groups). */
+export const CS_MEMBER_ROWS: OwnedRows = {
+  ...MEMBER_ROWS,
+  live: and(isNull(memberships.deletedAt), sql`${memberships.csPosition} is not null`),
+};
+
+export async function insertUser(db: DbOrTx, row: typeof users.$inferInsert): Promise<void> {
+  await db.insert(users).values(row);
+}
+
+export async function insertMembership(db: DbOrTx, row: typeof memberships.$inferInsert): Promise<void> {
+  await db.insert(memberships).values(row);
+}
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -159,6 +174,10 @@ export async function setTotp(
     .where(eq(users.id, userId));
 }
 
+export async function setUserLanguage(db: DbOrTx, userId: string, language: Language): Promise<void> {
+  await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
 // Password resets --------------------------------------------------------------------------------------------
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
@@ -219,4 +238,21 @@ export async function incrementResetAttempts(db: DbOrTx, id: string): Promise<nu
     .where(eq(passwordResets.id, id))
     .returning({ attempts: passwordResets.attempts });
   return row?.attempts ?? 0;
+}
+
+/** A live membership of an active account in the business, with its CS position; undefined otherwise. */
+export async function findActiveMember(db: DbOrTx, clientId: string, userId: string) {
+  const [member] = await db
+    .select({ userId: memberships.userId, csPosition: memberships.csPosition })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.clientId, clientId),
+        eq(memberships.userId, userId),
+        isNull(memberships.deletedAt),
+        eq(users.status, 'active'),
+      ),
+    );
+  return member;
 }

@@ -1,45 +1,45 @@
-import { accountEndpoints, authEndpoints, csCapabilitiesOf } from '@sapa/contracts';
-import { AUTHENTICATED, PUBLIC, requireAuth } from '../../platform/auth/route-access.js';
+import { accountEndpoints, identityEndpoints } from '@sapa/contracts';
+import { AUTHENTICATED, type AuthContext, PUBLIC, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
-import type { SendNotificationJob } from '../notifications/notifications.jobs.js';
-import { setAgentStatus } from '../teams/index.js';
 import * as account from './account.service.js';
 import { MeCache } from './me-cache.js';
 import * as reset from './password-reset.service.js';
 import { endSession, rotateSession } from './sessions.js';
-import { completeMfaSignIn, createSignInLimits, signIn } from './sign-in.service.js';
+import { completeMfaSignIn, createSignInLimits, type SignInHook, signIn } from './sign-in.service.js';
+
+export type { SignInHook } from './sign-in.service.js';
+
+/** What modules above identity do as a user signs out, before the session ends (teams: the agent goes offline). */
+export type SignOutHook = (auth: AuthContext) => Promise<void>;
 
 /** Sign-in, tokens, forgot password (public) and the signed-in user's own account (000 §7 identity calls). */
 export function registerIdentityRoutes(
   r: RouteRegistrar,
   deps: ServerDeps,
-  jobs: { notify: SendNotificationJob },
+  ports: { sendCode: reset.SendCode; onSignOut: SignOutHook; onSignIn: SignInHook },
 ) {
   const limits = createSignInLimits();
   const meCache = new MeCache(deps.bus);
 
-  route(r, authEndpoints.login, PUBLIC, ({ body, request }) =>
-    signIn(deps, limits, { ...body, ip: request.ip }),
+  route(r, identityEndpoints.login, PUBLIC, ({ body, request }) =>
+    signIn(deps, limits, { ...body, ip: request.ip }, ports.onSignIn),
   );
-  route(r, authEndpoints.loginMfa, PUBLIC, ({ body, request }) =>
-    completeMfaSignIn(deps, { ...body, ip: request.ip }),
+  route(r, identityEndpoints.loginMfa, PUBLIC, ({ body, request }) =>
+    completeMfaSignIn(deps, { ...body, ip: request.ip }, ports.onSignIn),
   );
-  route(r, authEndpoints.refresh, PUBLIC, ({ body }) => rotateSession(deps, body.refreshToken));
-  route(r, authEndpoints.logout, AUTHENTICATED, async ({ request }) => {
+  route(r, identityEndpoints.refresh, PUBLIC, ({ body }) => rotateSession(deps, body.refreshToken));
+  route(r, identityEndpoints.logout, AUTHENTICATED, async ({ request }) => {
     const auth = requireAuth(request);
-    // 000 §4 logout: revokes CS availability (an agent who can be assigned goes offline; Auto Assign
-    // passes them by). Users without such a position have no status to switch back.
-    if (auth.csPosition && csCapabilitiesOf(auth.csPosition).canBeAssigned)
-      await setAgentStatus(deps, auth, 'offline');
+    await ports.onSignOut(auth);
     await endSession(deps, auth.clientId, auth.sessionId);
     return { ok: true as const };
   });
-  route(r, authEndpoints.forgotPassword, PUBLIC, ({ body }) =>
-    reset.requestPasswordReset(deps, jobs.notify, body),
+  route(r, identityEndpoints.forgotPassword, PUBLIC, ({ body }) =>
+    reset.requestPasswordReset(deps, ports.sendCode, body),
   );
-  route(r, authEndpoints.verifyResetOtp, PUBLIC, ({ body }) => reset.verifyPasswordResetOtp(deps, body));
-  route(r, authEndpoints.resetPassword, PUBLIC, async ({ body }) => {
+  route(r, identityEndpoints.verifyResetOtp, PUBLIC, ({ body }) => reset.verifyPasswordResetOtp(deps, body));
+  route(r, identityEndpoints.resetPassword, PUBLIC, async ({ body }) => {
     await reset.completePasswordReset(deps, body);
     return { ok: true as const };
   });
@@ -47,6 +47,10 @@ export function registerIdentityRoutes(
   route(r, accountEndpoints.me, AUTHENTICATED, ({ request }) =>
     account.getMe(deps, requireAuth(request), meCache),
   );
+  route(r, accountEndpoints.language, AUTHENTICATED, async ({ body, request }) => {
+    await account.setLanguage(deps, requireAuth(request), body.language);
+    return { language: body.language };
+  });
   route(r, accountEndpoints.changePassword, AUTHENTICATED, async ({ body, request }) => {
     await account.changePassword(deps, requireAuth(request), body);
     return { ok: true as const };

@@ -1,3 +1,4 @@
+import type { Language } from '@sapa/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -29,6 +30,8 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     status: text('status').$type<'active' | 'inactive'>().notNull().default('active'),
+    /** The UI language the user chose (issue 16 §9: it follows them to a new browser); null until they choose. */
+    language: text('language').$type<Language>(),
     /** Bumped when the password changes so every session of the user ends. */
     sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),

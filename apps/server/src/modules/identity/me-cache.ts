@@ -1,7 +1,8 @@
 import type { Me } from '@sapa/contracts';
 import type { EventBus } from '../../platform/events/event-bus.js';
+import { CONSENT_CHANGED_TOPIC, type ConsentChanged } from '../activity/index.js';
 
-export const IDENTITY_CHANGED_TOPIC = 'identity.changed';
+const IDENTITY_CHANGED_TOPIC = 'identity.changed';
 
 /** Which `me` answers a change touches: one user's (in every business) or one business's. */
 export interface IdentityScope {
@@ -9,7 +10,7 @@ export interface IdentityScope {
   clientId?: string;
 }
 
-/** Tells every process that `me` answers in `scope` changed (profile, role, access, 2FA, consent, membership). */
+/** Tells every process that `me` answers in `scope` changed (profile, role, access, 2FA, membership). */
 export function publishIdentityChanged(bus: EventBus, scope: IdentityScope): Promise<void> {
   return bus.publish(IDENTITY_CHANGED_TOPIC, scope);
 }
@@ -28,6 +29,11 @@ export class MeCache {
 
   constructor(bus: EventBus) {
     bus.subscribe(IDENTITY_CHANGED_TOPIC, (payload) => this.invalidate(payload as IdentityScope));
+    // A consent answer is part of `me` (activity keeps it and announces each change).
+    bus.subscribe(CONSENT_CHANGED_TOPIC, (payload) => {
+      const { userId, clientId } = payload as ConsentChanged;
+      this.invalidate({ userId, clientId });
+    });
   }
 
   #key(userId: string, clientId: string) {

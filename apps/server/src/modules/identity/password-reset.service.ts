@@ -10,7 +10,6 @@ import { uuidv7 } from 'uuidv7';
 import { randomToken, sha256 } from '../../platform/auth/tokens.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, tooManyRequests } from '../../platform/http/errors.js';
-import { newMessageId, type SendNotificationJob } from '../notifications/notifications.jobs.js';
 import { assertPasswordNotRecent } from './account.service.js';
 import * as repo from './identity.repository.js';
 import { hashPassword } from './passwords.js';
@@ -21,6 +20,16 @@ const RESET_SESSION_SECONDS = 15 * 60;
 
 const codeHash = (resetId: string, code: string) => sha256(`${resetId}:${code}`);
 
+/** Sends a one-time code to a person (app.ts hands in notifications' sender). */
+export type SendCode = (message: {
+  channel: 'email' | 'whatsapp';
+  recipient: string;
+  userId: string;
+  subject: string;
+  body: string;
+  code: string;
+}) => Promise<void>;
+
 /**
  * Starts a reset. The answer is the same whether or not an active account has that email or number (no
  * enumeration, issue 15): for none, a reset row whose code can never match is stored (so the resend limit and a
@@ -28,7 +37,7 @@ const codeHash = (resetId: string, code: string) => sha256(`${resetId}:${code}`)
  */
 export async function requestPasswordReset(
   deps: ServerDeps,
-  job: SendNotificationJob,
+  sendCode: SendCode,
   input: { channel: 'email'; email: string } | { channel: 'phone'; phone: string },
 ) {
   // The contract has already put a phone number in its stored form (628…).
@@ -53,14 +62,13 @@ export async function requestPasswordReset(
     expiresAt,
   });
   if (user) {
-    await deps.jobs.send(job, {
+    await sendCode({
       channel: input.channel === 'email' ? 'email' : 'whatsapp',
       recipient: destination,
       userId: user.id,
       subject: `${deps.partner.brandName} password reset`,
       body: `${code} is your ${deps.partner.brandName} password reset code. It expires in ${RESET_OTP_TTL_SECONDS / 60} minutes. / ${code} adalah kode atur ulang kata sandi ${deps.partner.brandName} Anda.`,
       code,
-      messageId: newMessageId(),
     });
   }
   return { resetId: id, expiresAt: expiresAt.getTime(), resendAfterSeconds: RESET_OTP_RESEND_SECONDS };

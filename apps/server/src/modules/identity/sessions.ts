@@ -7,7 +7,7 @@ import { unauthorized } from '../../platform/http/errors.js';
 import * as repo from './identity.repository.js';
 
 /** The claims of a user in a business, read fresh from the database (sign-in and every refresh). */
-export async function loadClaims(
+async function loadClaims(
   db: DbOrTx,
   userId: string,
   clientId: string,

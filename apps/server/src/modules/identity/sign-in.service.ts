@@ -32,10 +32,30 @@ function refuseWhenLimited(limiter: RateLimiter, key: string): void {
   if (wait > 0) throw tooManyRequests('auth.tooManyAttempts', wait);
 }
 
+/** What modules above identity record as a session opens (the audit log: every sign-in, 001 §2). */
+export type SignInHook = (session: {
+  userId: string;
+  clientId: string;
+  ip: string;
+  mfa: boolean;
+}) => Promise<void>;
+
+/** Opens the session and tells the hook. */
+async function signedIn(
+  deps: ServerDeps,
+  onSignIn: SignInHook,
+  session: { userId: string; clientId: string; ip: string; mfa: boolean },
+): Promise<TokenPair> {
+  const tokens = await openSession(deps, session.userId, session.clientId);
+  await onSignIn(session);
+  return tokens;
+}
+
 export async function signIn(
   deps: ServerDeps,
   limits: SignInLimits,
   input: { email: string; password: string; clientId?: string | undefined; ip: string },
+  onSignIn: SignInHook,
 ): Promise<LoginResponse> {
   const attempt = { accountKey: input.email.toLowerCase(), address: input.ip };
   refuseWhenLimited(limits.perIp, input.ip);
@@ -76,13 +96,15 @@ export async function signIn(
       mfaToken: await deps.tokens.signMfa({ userId: user.id, clientId: chosen.client.id }),
     };
   }
-  return { status: 'ok', tokens: await openSession(deps, user.id, chosen.client.id) };
+  const session = { userId: user.id, clientId: chosen.client.id, ip: input.ip, mfa: false };
+  return { status: 'ok', tokens: await signedIn(deps, onSignIn, session) };
 }
 
 /** The second step of a sign-in with 2FA on: the 6-digit code from the authenticator app. */
 export async function completeMfaSignIn(
   deps: ServerDeps,
   input: { mfaToken: string; code: string; ip: string },
+  onSignIn: SignInHook,
 ): Promise<TokenPair> {
   let subject: { userId: string; clientId: string };
   try {
@@ -100,5 +122,5 @@ export async function completeMfaSignIn(
     throw new AppError(400, 'auth.mfaInvalid', { fields: { code: 'auth.mfaInvalid' } });
   }
   await clearFailures(deps.db, MFA_THROTTLE, attempt);
-  return openSession(deps, user.id, subject.clientId);
+  return signedIn(deps, onSignIn, { userId: user.id, clientId: subject.clientId, ip: input.ip, mfa: true });
 }

@@ -11,8 +11,9 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import { findActiveMembership, findUserByEmail } from '../identity/identity.repository.js';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { recordAuditBy } from '../audit/index.js';
+import { findMemberByEmail } from '../identity/index.js';
 import * as repo from './maker-checker.repository.js';
 
 /**
@@ -41,32 +42,6 @@ export async function makerCheckerOf(db: DbOrTx, clientId: string): Promise<Make
   };
 }
 
-/** Refuses a user who may not send broadcasts of the media type (403 'Only Maker users can send broadcasts.'). */
-export async function assertMaker(
-  db: DbOrTx,
-  clientId: string,
-  userId: string,
-  mediaType?: MakerCheckerMediaType,
-) {
-  const mc = await makerCheckerOf(db, clientId);
-  if (!mc.isMaker(userId, mediaType)) throw forbiddenAs('makerChecker.notMaker');
-  return mc;
-}
-
-/** Refuses a user who may not approve or reject broadcasts of the media type. */
-export async function assertChecker(
-  db: DbOrTx,
-  clientId: string,
-  userId: string,
-  mediaType?: MakerCheckerMediaType,
-) {
-  const mc = await makerCheckerOf(db, clientId);
-  if (!mc.enabled || !mc.isChecker(userId, mediaType)) throw forbiddenAs('makerChecker.notChecker');
-  return mc;
-}
-
-const forbiddenAs = (key: 'makerChecker.notMaker' | 'makerChecker.notChecker') => new AppError(403, key);
-
 const toAccount = (row: repo.MakerCheckerAccountRow): MakerCheckerAccount => ({
   id: row.id,
   userId: row.userId,
@@ -88,9 +63,8 @@ async function byId(deps: ServerDeps, clientId: string, id: string) {
 
 /** The email must be a user of this business (001 §6: the list is of the business's own users). */
 async function memberByEmail(deps: ServerDeps, clientId: string, email: string) {
-  const user = await findUserByEmail(deps.db, email);
-  const membership = user ? await findActiveMembership(deps.db, clientId, user.id) : undefined;
-  if (!user || !membership) throw badRequest('makerChecker.notMember', { email: 'makerChecker.notMember' });
+  const user = await findMemberByEmail(deps.db, clientId, email);
+  if (!user) throw badRequest('makerChecker.notMember', { email: 'makerChecker.notMember' });
   return user;
 }
 
@@ -99,7 +73,17 @@ export async function getSettings(deps: ServerDeps, auth: AuthContext) {
 }
 
 export async function updateSettings(deps: ServerDeps, auth: AuthContext, input: { enabled: boolean }) {
-  await repo.saveSettings(deps.db, auth.clientId, input.enabled, auth.userId);
+  const before = await getSettings(deps, auth);
+  await deps.db.transaction(async (tx) => {
+    await repo.saveSettings(tx, auth.clientId, input.enabled, auth.userId);
+    await recordAuditBy(tx, auth, {
+      area: 'SETTINGS',
+      action: 'makerChecker.updated',
+      target: { type: 'makerChecker' },
+      before,
+      after: { enabled: input.enabled },
+    });
+  });
   return getSettings(deps, auth);
 }
 

@@ -1,9 +1,9 @@
 import nodemailer from 'nodemailer';
 import type { DeliveryConfig } from '../../platform/config.js';
-import { sendMessage } from '../channels/connectors/whatsapp-cloud/graph-client.js';
+import { sendMessage } from '../../platform/whatsapp/graph-client.js';
 
 /** A message to a person (an OTP by email or WhatsApp), as the notification job carries it. */
-export interface Notification {
+interface Notification {
   channel: 'email' | 'whatsapp';
   recipient: string;
   subject: string;

@@ -33,3 +33,13 @@ export function sendNotificationJob(deps: Pick<ServerDeps, 'db' | 'config' | 'pa
 
 export type SendNotificationJob = ReturnType<typeof sendNotificationJob>;
 export const newMessageId = uuidv7;
+
+/** A message to queue for a person; its idempotency id is given as it is queued. */
+export type Notify = (message: Omit<z.input<SendNotificationJob['schema']>, 'messageId'>) => Promise<void>;
+
+/** Queues each message on the notification job (what app.ts hands to the modules that notify people). */
+export function notifyThrough(deps: Pick<ServerDeps, 'jobs'>, job: SendNotificationJob): Notify {
+  return async (message) => {
+    await deps.jobs.send(job, { ...message, messageId: newMessageId() });
+  };
+}

@@ -161,6 +161,16 @@ describe('Auto Assign play mode', () => {
     const neither = await api('POST', '/api/play/start', agent, {}, 'id');
     expect(neither.statusCode).toBe(400);
     expect(neither.json().fields).toMatchObject({ viewId: 'Pilih view atau kanal' });
+    // Issue 16 §8: a channel with no connected account is refused, in the user's language, on its picker.
+    for (const [lang, message] of [
+      ['id', 'Belum ada akun yang terhubung di kanal ini.'],
+      ['en', 'No account is connected on this channel.'],
+    ] as const) {
+      const unconnected = await api('POST', '/api/play/start', agent, { channel: 'LVC' }, lang);
+      expect(unconnected.statusCode).toBe(400);
+      expect(unconnected.json().fields.channel).toContain(message);
+    }
+    expect((await api('GET', '/api/play', agent)).json()).toMatchObject({ active: false });
 
     const started = await api('POST', '/api/play/start', agent, { channel: 'WAP' });
     expect(started.statusCode, started.body).toBe(200);

@@ -1,9 +1,15 @@
-import { CHAT_WINDOW_MS } from '@sapa/contracts';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { claimNextTicket, inAgentGroupsWhere, tickets } from '../conversations/index.js';
-import { viewConditions } from '../views/views.repository.js';
-import { EXPIRING_CHANNELS, type PlaySource } from './play.rules.js';
+import { channelAccounts } from '../channels/channels.schema.js';
+import {
+  answerWindowPassedWhere,
+  claimNextTicket,
+  inAgentGroupsWhere,
+  inOpenGroupWhere,
+  tickets,
+} from '../conversations/index.js';
+import { viewConditions } from '../views/index.js';
+import type { PlaySource } from './play.rules.js';
 import { playSessions, playSkips } from './play.schema.js';
 
 export type PlaySessionRow = typeof playSessions.$inferSelect;
@@ -15,20 +21,24 @@ export interface PlaylistScope {
   /** Skips since this time exclude a ticket (the session's start). */
   since: Date;
   now: Date;
+  /** Groups closed now (000 §2 operational hours): their chats wait. */
+  closedGroups: { ids: string[]; defaultClosed: boolean };
 }
 
 /** The SQL twin of `isPlayable` (play.rules.ts) over `tickets`. */
 function playableConditions(s: PlaylistScope): SQL[] {
-  const closedBefore = new Date(s.now.getTime() - CHAT_WINDOW_MS).toISOString();
   return [
     eq(tickets.clientId, s.clientId),
     eq(tickets.status, 'unassigned'),
     sql`${tickets.assigneeId} is null`,
+    // The BOT state: a chatbot answers it until the hand-over.
+    eq(tickets.heldByBot, false),
     inAgentGroupsWhere(s.clientId, s.userId),
+    inOpenGroupWhere(s.closedGroups),
     ...(s.source.kind === 'channel'
       ? [eq(tickets.channel, s.source.channel)]
       : viewConditions(s.source.filters, s.userId)),
-    sql`not (${inArray(tickets.channel, EXPIRING_CHANNELS)} and (${tickets.lastCustomerMessageAt} is null or ${tickets.lastCustomerMessageAt} <= ${closedBefore}::timestamptz))`,
+    sql`not ${answerWindowPassedWhere(s.now, { orNeverWrote: true })}`,
     sql`not exists (select 1 from ${playSkips} where ${playSkips.clientId} = ${tickets.clientId} and ${playSkips.userId} = ${s.userId} and ${playSkips.ticketId} = ${tickets.id} and ${playSkips.createdAt} >= ${s.since.toISOString()}::timestamptz)`,
   ];
 }
@@ -52,6 +62,22 @@ export async function peekTicket(db: DbOrTx, s: PlaylistScope): Promise<string |
     .orderBy(asc(tickets.createdAt), asc(tickets.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** Whether the business has a connected account on `channel` (Auto Assign on any other finds nothing). */
+export async function hasConnectedAccount(db: DbOrTx, clientId: string, channel: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: channelAccounts.id })
+    .from(channelAccounts)
+    .where(
+      and(
+        eq(channelAccounts.clientId, clientId),
+        eq(channelAccounts.channel, channel),
+        eq(channelAccounts.status, 'connected'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertSkip(tx: DbOrTx, row: typeof playSkips.$inferInsert) {

@@ -60,7 +60,18 @@ describe('ticketMatchesView', () => {
 describe('isWindowClosed', () => {
   it.each<[string, Partial<PlayableTicket>, boolean]>([
     ['WhatsApp, customer wrote a minute ago', {}, false],
-    ['WhatsApp, exactly 24 hours ago', { lastCustomerMessageAt: NOW - CHAT_WINDOW_MS }, true],
+    ['WhatsApp, exactly 24 hours ago', { lastCustomerMessageAt: NOW - CHAT_WINDOW_MS }, false],
+    ['WhatsApp, 24 hours and 1 ms ago', { lastCustomerMessageAt: NOW - CHAT_WINDOW_MS - 1 }, true],
+    [
+      'Messenger, 3 days ago (HUMAN_AGENT tag)',
+      { channel: 'MSG', lastCustomerMessageAt: NOW - 3 * CHAT_WINDOW_MS },
+      false,
+    ],
+    [
+      'Instagram, 8 days ago (resolve only)',
+      { channel: 'IGM', lastCustomerMessageAt: NOW - 8 * CHAT_WINDOW_MS },
+      true,
+    ],
     ['WhatsApp, the customer never wrote', { lastCustomerMessageAt: null }, true],
     ['Live chat never expires', { channel: 'LVC', lastCustomerMessageAt: null }, false],
   ])('%s', (_name, t, expected) => {

@@ -1,4 +1,4 @@
-import { CHANNELS, CHAT_WINDOW_MS, type ChannelCode, type TicketViewFilters } from '@sapa/contracts';
+import { type ChannelCode, replyWindowOf, type TicketViewFilters } from '@sapa/contracts';
 
 /** What the playlist rules read of a ticket. */
 export interface PlayableTicket {
@@ -33,15 +33,18 @@ export function ticketMatchesView(t: PlayableTicket, f: TicketViewFilters, viewe
   return true;
 }
 
-/** The channels whose chats close 24 h after the customer's last message (000 §4). */
-export const EXPIRING_CHANNELS = (Object.keys(CHANNELS) as ChannelCode[]).filter(
-  (c) => CHANNELS[c].hasExpiry,
-);
-
-/** A chat whose reply window has closed: only a follow-up template or resolving is left, not play work. */
+/**
+ * A chat whose reply window has closed (`replyWindowOf`, 000 §4 by the channel table): only a follow-up
+ * template or resolving is left, not play work. Messenger and Instagram stay play work for 7 days (the
+ * HUMAN_AGENT tag).
+ */
 export function isWindowClosed(t: Pick<PlayableTicket, 'channel' | 'lastCustomerMessageAt'>, now: number) {
-  if (!(EXPIRING_CHANNELS as readonly string[]).includes(t.channel)) return false;
-  return t.lastCustomerMessageAt === null || now - t.lastCustomerMessageAt >= CHAT_WINDOW_MS;
+  const window = replyWindowOf(
+    t.channel as ChannelCode,
+    { lastCustomerMessageAt: t.lastCustomerMessageAt },
+    now,
+  );
+  return window === 'followUpTemplate' || window === 'resolve';
 }
 
 /**

@@ -10,21 +10,22 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { AppError, conflict, forbidden } from '../../platform/http/errors.js';
+import { AppError, badRequest, conflict, forbidden } from '../../platform/http/errors.js';
 import { REALTIME_TOPIC } from '../../platform/realtime/realtime-hub.js';
 import {
   agentBlockOf,
+  closedGroupsAt,
   getTicket,
   getTicketSummary,
   publishRealtime,
   releaseTicket,
 } from '../conversations/index.js';
-import { findViewRow } from '../views/views.repository.js';
-import { requireView, toTicketView } from '../views/views.service.js';
+import { findViewRow, requireView, toTicketView } from '../views/index.js';
 import {
   claimTicket,
   clearSessionsHolding,
   findSession,
+  hasConnectedAccount,
   insertSkip,
   type PlaylistScope,
   type PlaySessionRow,
@@ -79,6 +80,7 @@ async function settle(tx: DbOrTx, session: PlaySessionRow, now: Date, advance: b
     source,
     since: session.startedAt ?? now,
     now,
+    closedGroups: await closedGroupsAt(tx, session.clientId, now),
   };
   // An offline agent, or one with as many open chats as their maximum, is handed nothing (the session's
   // row lock makes this check and the claim one step per agent).
@@ -168,6 +170,9 @@ export async function startPlay(deps: ServerDeps, auth: AuthContext, body: Start
   if (body.viewId) {
     if (!can(auth.subject, 'VIEW_FEATURE', 'READ')) throw forbidden();
     await requireView(deps, auth.clientId, body.viewId);
+  } else if (body.channel && !(await hasConnectedAccount(deps.db, auth.clientId, body.channel))) {
+    // Issue 16 §8: a channel with no connected account has nothing to hand out.
+    throw badRequest('play.channelNotConnected', { channel: 'play.channelNotConnected' });
   }
   return step(deps, auth, (tx, session, now) =>
     settle(

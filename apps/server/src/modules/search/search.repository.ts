@@ -2,13 +2,14 @@ import type { ChatHistoryFilter, TicketListColumnKey, TicketListFilter } from '@
 import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { ticketSurveys } from '../automation/automation.schema.js';
 import { contacts } from '../contacts/contacts.schema.js';
-import { searchCondition } from '../contacts/contacts-list.repository.js';
-import { messages, tickets } from '../conversations/index.js';
+import { searchCondition } from '../contacts/index.js';
+import { answerWindowPassedWhere, messages, tickets } from '../conversations/index.js';
 import { users } from '../identity/identity.schema.js';
 import { csGroups } from '../teams/index.js';
 import { ticketFormStates } from '../ticket-forms/ticket-forms.schema.js';
-import { containsPattern, dayRange, EXPIRING_CHANNELS } from './search.rules.js';
+import { containsPattern, dayRange } from './search.rules.js';
 import { ticketListPreferences } from './search.schema.js';
 
 /** A keyset position: PostgreSQL's text of the sort timestamp (with microseconds) and the ticket id. */
@@ -43,16 +44,13 @@ export const openingAgentId = sql<
 >`${firstMessage(sql`case when fm.direction = 'out' then fm.sender_user_id end`)}`;
 const openedByAgent = (ids: readonly string[]) => sql`${openingAgentId} in ${uuidList(ids)}`;
 
-/** Open and past its 24-hour window (000 §4), with `now` as a parameter so a page is one instant. */
+/**
+ * Open and past its answer window (000 §4 by the channel table: 24 h, 7 days on Messenger and Instagram), with
+ * `now` as a parameter so a page is one instant.
+ */
 function expiredCondition(now: Date): SQL {
-  const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-  if (EXPIRING_CHANNELS.length === 0) return sql`${tickets.status} = 'expired'`;
   return sql`(${tickets.status} = 'expired' or (${tickets.status} in ('unassigned', 'assigned')
-    and ${tickets.channel} in ${sql`(${sql.join(
-      EXPIRING_CHANNELS.map((c) => sql`${c}`),
-      sql`, `,
-    )})`}
-    and ${tickets.lastCustomerMessageAt} <= ${cutoff}::timestamptz))`;
+    and ${answerWindowPassedWhere(now)}))`;
 }
 
 function statusCondition(statuses: readonly string[], now: Date): SQL | undefined {
@@ -208,6 +206,7 @@ export const foundTicketJoins = {
   ),
   assignee: eq(assignee.id, tickets.assigneeId),
   closer: eq(closer.id, tickets.resolvedBy),
+  survey: and(eq(ticketSurveys.clientId, tickets.clientId), eq(ticketSurveys.ticketId, tickets.id)),
 };
 export const foundTicketColumns = {
   displayNumber: tickets.displayNumber,
@@ -226,6 +225,9 @@ export const foundTicketColumns = {
   tags: tickets.tags,
   status: tickets.status,
   lastCustomerMessageAt: tickets.lastCustomerMessageAt,
+  /** The customer's satisfaction rating (1–5) and comment, when the survey was answered. */
+  rating: ticketSurveys.rating,
+  ratingComment: ticketSurveys.comment,
 };
 
 /** Phase two: everything a row shows, for the ids of one page (primary-key lookups). */
@@ -246,6 +248,7 @@ export async function selectRowDetails(db: DbOrTx, clientId: string, ids: readon
     .leftJoin(group, foundTicketJoins.group)
     .leftJoin(assignee, foundTicketJoins.assignee)
     .leftJoin(closer, foundTicketJoins.closer)
+    .leftJoin(ticketSurveys, foundTicketJoins.survey)
     .where(and(eq(tickets.clientId, clientId), inArray(tickets.id, [...ids])));
   const submitterIds = [...new Set(rows.flatMap((r) => (r.submitterId ? [r.submitterId] : [])))];
   const names = submitterIds.length

@@ -1,4 +1,4 @@
-import { ticketSearchEndpoints as endpoints } from '@sapa/contracts';
+import { searchEndpoints as endpoints } from '@sapa/contracts';
 import { needs, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';

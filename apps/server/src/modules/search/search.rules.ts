@@ -1,7 +1,6 @@
 import {
-  CHANNELS,
-  CHAT_WINDOW_MS,
   type ChannelCode,
+  chatExpiresAt,
   DEFAULT_TIME_ZONE,
   type TicketListColumnKey,
   type TicketListStatus,
@@ -13,7 +12,7 @@ import {
  */
 
 /** Milliseconds the zone is ahead of UTC at `at` (Asia/Jakarta: +7 h all year). */
-export function zoneOffsetMs(at: Date, timeZone: string): number {
+function zoneOffsetMs(at: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -56,43 +55,17 @@ export function dayRange(
 }
 
 /**
- * Keyset cursor over (timestamp, id): base64url of `<timestamp text>|<uuid>`. The timestamp is PostgreSQL's
- * own text with microseconds (a JavaScript Date would round them away and a page could repeat or skip a
- * row). A cursor that does not decode is null (the caller answers 400).
- */
-export function encodeKeysetCursor(at: string, id: string): string {
-  return Buffer.from(`${at}|${id}`).toString('base64url');
-}
-
-export function decodeKeysetCursor(cursor: string): { at: string; id: string } | null {
-  const [at, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (extra !== undefined || !at || !id) return null;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(at)) return null;
-  if (Number.isNaN(Date.parse(at))) return null;
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
-  return { at, id };
-}
-
-/** Channels whose chats expire 24 h after the customer's last message (000 §4). */
-export const EXPIRING_CHANNELS: readonly ChannelCode[] = (Object.keys(CHANNELS) as ChannelCode[]).filter(
-  (code) => CHANNELS[code].hasExpiry,
-);
-
-/**
  * The status a find list shows (000 §4): resolved stays resolved; an open chat on a channel with expiry
- * whose window has passed is expired; otherwise the stored status.
+ * whose answer window has passed (`chatExpiresAt`: 24 h, 7 days on Messenger and Instagram) is expired;
+ * otherwise the stored status.
  */
 export function shownStatus(
   row: { status: string; channel: string; lastCustomerMessageAt: Date | null },
   now: Date,
 ): TicketListStatus {
   if (row.status === 'resolved' || row.status === 'expired') return row.status;
-  if (
-    row.lastCustomerMessageAt &&
-    EXPIRING_CHANNELS.includes(row.channel as ChannelCode) &&
-    row.lastCustomerMessageAt.getTime() + CHAT_WINDOW_MS <= now.getTime()
-  )
-    return 'expired';
+  const expiresAt = chatExpiresAt(row.channel as ChannelCode, row.lastCustomerMessageAt?.getTime() ?? null);
+  if (expiresAt !== null && now.getTime() > expiresAt) return 'expired';
   return row.status === 'assigned' ? 'assigned' : 'unassigned';
 }
 

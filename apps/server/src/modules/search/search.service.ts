@@ -4,12 +4,12 @@ import {
   type ChatHistoryRow,
   DEFAULT_TICKET_LIST_COLUMNS,
   DEFAULT_TIME_ZONE,
+  type searchEndpoints,
   TICKET_LIST_COLUMN_KEYS,
   TICKET_LIST_TOTAL_CAP,
   type TicketColumns,
   type TicketListFilter,
   type TicketListRow,
-  type ticketSearchEndpoints,
 } from '@sapa/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,7 +17,7 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/http/errors.js';
-import { keysetPage } from '../../platform/http/pagination.js';
+import { decodeDbTimeCursor, encodeDbTimeCursor, keysetPage } from '../../platform/http/pagination.js';
 import { displayIdOf, listMessages, maskPhone, visibleTicketsWhere } from '../conversations/index.js';
 import { getConfiguration, hidesPhone } from '../teams/index.js';
 import {
@@ -33,17 +33,17 @@ import {
   ticketListConditions,
   upsertColumns,
 } from './search.repository.js';
-import { decodeKeysetCursor, encodeKeysetCursor, normaliseColumns, shownStatus } from './search.rules.js';
+import { normaliseColumns, shownStatus } from './search.rules.js';
 
-type Query<K extends keyof typeof ticketSearchEndpoints> = z.output<
-  NonNullable<(typeof ticketSearchEndpoints)[K]['query']>
+type Query<K extends keyof typeof searchEndpoints> = z.output<
+  NonNullable<(typeof searchEndpoints)[K]['query']>
 >;
 
 /** Who is looking: the business, the user and their CS position (000 §6 visibility, §5 phone masking). */
 export type SearchViewer = Pick<AuthContext, 'clientId' | 'userId' | 'csPosition'>;
 
 /** How a page is asked for: after which keyset position, how many rows, at which instant. */
-export interface PageRequest {
+interface PageRequest {
   /** A `nextCursor` of the previous page, or nothing for the first page. */
   cursor?: string | undefined;
   limit: number;
@@ -54,7 +54,7 @@ export interface PageRequest {
 
 function positionOf(cursor: string | undefined): KeysetPosition | undefined {
   if (!cursor) return undefined;
-  const position = decodeKeysetCursor(cursor);
+  const position = decodeDbTimeCursor(cursor);
   if (!position) throw badRequest('validation.invalid');
   return position;
 }
@@ -94,6 +94,7 @@ function toTicketListRow(r: RowDetails, mask: (h: string) => string, now: Date):
     submitterId: r.submitterId ?? null,
     submitter: person(r.submitterId ?? null, r.submitterName),
     status: shownStatus(r, now),
+    rating: r.rating ? { value: r.rating, comment: r.ratingComment } : null,
   };
 }
 
@@ -110,6 +111,7 @@ function toChatHistoryRow(row: TicketListRow): ChatHistoryRow {
     remarks: row.remarks,
     subject: row.subject,
     tags: row.tags,
+    rating: row.rating,
   };
 }
 
@@ -130,7 +132,7 @@ async function pageOf(
   const conditions = position ? [...where, afterPosition(sort, position)] : where;
   const ids = await selectPageIds(db, conditions, sort, page.limit + 1);
   const { page: shown, nextCursor } = keysetPage(ids, page.limit, (last) =>
-    encodeKeysetCursor(last.at, last.id),
+    encodeDbTimeCursor(last.at, last.id),
   );
   const details = await selectRowDetails(
     db,
@@ -161,21 +163,6 @@ export function ticketListWhere(
   const visible = visibleTicketsWhere(viewer);
   if (visible) where.push(visible);
   return where;
-}
-
-/**
- * The ticket list's query builder, shared with exports: one keyset page of the tickets `viewer` may see that
- * match `filter`, newest created first, rows with every 000 §3 column key (handles masked for the viewer).
- * Pass the page's `nextCursor` back to continue; `null` means the end.
- */
-export async function buildTicketListQuery(
-  db: DbOrTx,
-  viewer: SearchViewer,
-  filter: TicketListFilter,
-  page: PageRequest,
-) {
-  const now = page.now ?? new Date();
-  return pageOf(db, viewer, ticketListWhere(viewer, filter, now, page.timeZone), 'created', { ...page, now });
 }
 
 /**

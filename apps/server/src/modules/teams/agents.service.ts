@@ -8,15 +8,16 @@ import {
   DEFAULT_MAX_CONCURRENT_CHATS,
   HIDE_PHONE_BIT,
 } from '@sapa/contracts';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
-import { memberships, users } from '../identity/identity.schema.js';
+import { recordAuditBy } from '../audit/index.js';
 import { requestAutoAssign } from './auto-assign-request.js';
-import { agentStates, csConfigurations, csGroupMembers } from './teams.schema.js';
+import { selectAgentRows } from './teams.repository.js';
+import { agentStates, csConfigurations } from './teams.schema.js';
 import type { TicketLoad } from './ticket-load.js';
 
 const DEFAULT_CONFIGURATION: CsConfiguration = {
@@ -44,7 +45,7 @@ export async function getConfiguration(db: DbOrTx, clientId: string): Promise<Cs
 }
 
 /** What the chat room shows (000 §3 configuration: isDisplayChatroomEmoji, …Attachment, …CSName). */
-export function chatroomDisplayOf(config: CsConfiguration) {
+function chatroomDisplayOf(config: CsConfiguration) {
   return {
     emoji: config.isDisplayChatroomEmoji,
     attachment: config.isDisplayChatroomAttachment,
@@ -80,10 +81,20 @@ export async function updateConfiguration(
     isFetchFromContact: input.isFetchFromContact,
     updatedAt: new Date(),
   };
-  await deps.db
-    .insert(csConfigurations)
-    .values({ clientId: auth.clientId, ...values })
-    .onConflictDoUpdate({ target: csConfigurations.clientId, set: values });
+  const before = await getConfiguration(deps.db, auth.clientId);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(csConfigurations)
+      .values({ clientId: auth.clientId, ...values })
+      .onConflictDoUpdate({ target: csConfigurations.clientId, set: values });
+    await recordAuditBy(tx, auth, {
+      area: 'SETTINGS',
+      action: 'csConfiguration.updated',
+      target: { type: 'csConfiguration' },
+      before: { ...before },
+      after: { ...input },
+    });
+  });
   await publishCsFlags(deps.bus, {
     clientId: auth.clientId,
     featureCs: input.featureCs,
@@ -158,6 +169,15 @@ export async function setAgentStatus(
   return getCsMe(deps, auth);
 }
 
+/**
+ * 000 §4 logout revokes CS availability: an agent who can be assigned goes offline (Auto Assign passes them
+ * by). Users without such a position have no status to switch back.
+ */
+export async function goOfflineOnSignOut(deps: ServerDeps, auth: AuthContext): Promise<void> {
+  if (auth.csPosition && csCapabilitiesOf(auth.csPosition).canBeAssigned)
+    await setAgentStatus(deps, auth, 'offline');
+}
+
 /** The business's members who work in the inbox (a CS position), with status, load and groups. */
 export async function listAgents(
   db: DbOrTx,
@@ -165,39 +185,7 @@ export async function listAgents(
   clientId: string,
   filter: { userId?: string; groupId?: string } = {},
 ): Promise<CsAgent[]> {
-  const conditions = [
-    eq(memberships.clientId, clientId),
-    isNull(memberships.deletedAt),
-    sql`${memberships.csPosition} is not null`,
-  ];
-  if (filter.userId) conditions.push(eq(memberships.userId, filter.userId));
-  if (filter.groupId)
-    conditions.push(
-      sql`exists (select 1 from ${csGroupMembers} g where g.client_id = ${memberships.clientId}
-        and g.user_id = ${memberships.userId} and g.group_id = ${filter.groupId}::uuid)`,
-    );
-  const rows = await db
-    .select({
-      userId: memberships.userId,
-      name: users.name,
-      email: users.email,
-      csPosition: memberships.csPosition,
-      active: sql<boolean>`${users.status} = 'active'`,
-      status: agentStates.status,
-      max: agentStates.maxConcurrentChats,
-      groupIds: sql<string[]>`coalesce((select array_agg(g.group_id::text order by g.created_at)
-        from ${csGroupMembers} g where g.client_id = ${memberships.clientId}
-        and g.user_id = ${memberships.userId}), '{}'::text[])`,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .leftJoin(
-      agentStates,
-      and(eq(agentStates.clientId, memberships.clientId), eq(agentStates.userId, memberships.userId)),
-    )
-    .where(and(...conditions))
-    .orderBy(asc(users.name), asc(memberships.userId))
-    .limit(1000);
+  const rows = await selectAgentRows(db, clientId, filter);
   const open = await load.openTicketsByAgent(
     db,
     clientId,

@@ -7,8 +7,8 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { requireOwnedIds } from '../../platform/db/owned-ids.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
-import { MEMBER_ROWS } from '../identity/identity.repository.js';
-import { memberships } from '../identity/identity.schema.js';
+import { recordAuditBy } from '../audit/index.js';
+import { requireOwnMembers } from '../identity/index.js';
 import { listAgents } from './agents.service.js';
 import { requestAutoAssign } from './auto-assign-request.js';
 import { csGroupMembers, csGroups } from './teams.schema.js';
@@ -70,6 +70,21 @@ function saveFailed(reason: 'teams.nameTaken', language: 'id' | 'en' = 'id') {
   });
 }
 
+/** What the audit log keeps of a group (001 §2 audit logs). */
+function groupSnapshot(g: {
+  name: string;
+  description: string | null;
+  operationalHours: unknown;
+  isDefault?: boolean;
+}) {
+  return {
+    name: g.name,
+    description: g.description,
+    operationalHours: g.operationalHours,
+    ...(g.isDefault === undefined ? {} : { isDefault: g.isDefault }),
+  };
+}
+
 async function saveGroup(
   deps: ServerDeps,
   auth: AuthContext,
@@ -102,13 +117,27 @@ async function saveGroup(
           .update(csGroups)
           .set({ isDefault: false, updatedAt: now })
           .where(and(eq(csGroups.clientId, auth.clientId), eq(csGroups.id, existingDefault.id)));
+      const after = { ...groupSnapshot(values), isDefault: makeDefault };
+      const audit = (before: ReturnType<typeof groupSnapshot> | null) =>
+        recordAuditBy(tx, auth, {
+          area: 'SETTINGS',
+          action: before ? 'group.updated' : 'group.created',
+          target: { type: 'group', id: groupId, label: input.name },
+          before,
+          after,
+        });
       if (id) {
+        const [old] = await tx
+          .select()
+          .from(csGroups)
+          .where(and(eq(csGroups.clientId, auth.clientId), eq(csGroups.id, id)));
         const [updated] = await tx
           .update(csGroups)
           .set({ ...values, isDefault: makeDefault })
           .where(and(eq(csGroups.clientId, auth.clientId), eq(csGroups.id, id)))
           .returning({ id: csGroups.id });
-        if (!updated) throw notFound();
+        if (!updated || !old) throw notFound();
+        await audit(groupSnapshot(old));
       } else {
         await tx.insert(csGroups).values({
           clientId: auth.clientId,
@@ -117,6 +146,7 @@ async function saveGroup(
           isDefault: makeDefault,
           createdAt: now,
         });
+        await audit(null);
       }
     });
   } catch (error) {
@@ -169,6 +199,13 @@ export async function deleteGroup(
     // Its waiting tickets go back to the default group.
     await load.releaseGroupTickets(tx, auth.clientId, id);
     await tx.delete(csGroups).where(and(eq(csGroups.clientId, auth.clientId), eq(csGroups.id, id)));
+    await recordAuditBy(tx, auth, {
+      area: 'SETTINGS',
+      action: 'group.deleted',
+      target: { type: 'group', id, label: group.name },
+      before: groupSnapshot(group),
+      after: null,
+    });
   });
   await requestAutoAssign(deps, auth.clientId);
   return { ok: true as const };
@@ -189,12 +226,12 @@ export async function addGroupMembers(
 ) {
   await getGroup(deps.db, auth.clientId, groupId);
   const ids = [...new Set(userIds)];
-  await requireOwnedIds(
+  await requireOwnMembers(
     deps.db,
-    { ...MEMBER_ROWS, live: and(MEMBER_ROWS.live, sql`${memberships.csPosition} is not null`) },
     auth.clientId,
     ids,
     { field: 'userIds', key: 'teams.memberAddFailed' },
+    { csOnly: true },
   );
   await deps.db
     .insert(csGroupMembers)

@@ -5,8 +5,8 @@ export {
   CS_FLAGS_TOPIC,
   type CsFlagsChanged,
   getConfiguration,
+  goOfflineOnSignOut,
   hidesPhone,
-  setAgentStatus,
 } from './agents.service.js';
 export { AUTO_ASSIGN_QUEUE, autoAssignSchema, requestAutoAssign } from './auto-assign-request.js';
 export { requireOwnCsGroups } from './groups.service.js';

@@ -11,8 +11,8 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, conflict } from '../../platform/http/errors.js';
-import { channelAccounts, whatsappConfigOf } from '../channels/channels.schema.js';
-import { type ChannelAccountRow, getAccount, openSecrets } from '../channels/channels.service.js';
+import { recordAuditBy } from '../audit/index.js';
+import { type ChannelAccountRow, getAccount, openSecrets, whatsappConfigOf } from '../channels/index.js';
 import {
   createProviderTemplate,
   deleteProviderTemplate,
@@ -30,7 +30,7 @@ import { type TemplateButton, whatsappTemplates } from './templates.schema.js';
  * outcome arrives by the status webhooks (template-webhooks.ts). A deleted name is blocked for 30 days.
  */
 
-export function toManagedTemplate(row: repo.TemplateRow): ManagedTemplate {
+function toManagedTemplate(row: repo.TemplateRow): ManagedTemplate {
   return {
     id: row.id,
     channelAccountId: row.channelAccountId,
@@ -94,6 +94,49 @@ function contentOf(input: TemplateInputParsed) {
     isFollowUp: input.isFollowUp,
     isNewMessage: input.isNewMessage,
   };
+}
+
+type TemplateFields = Record<
+  | 'name'
+  | 'language'
+  | 'category'
+  | 'headerType'
+  | 'headerText'
+  | 'body'
+  | 'footer'
+  | 'buttons'
+  | 'isFollowUp'
+  | 'isNewMessage',
+  unknown
+>;
+/** What the audit log keeps of a template (001 §2 audit logs): its content and what it is used for. */
+const templateSnapshot = (t: TemplateFields) => ({
+  name: t.name,
+  language: t.language,
+  category: t.category,
+  headerType: t.headerType,
+  headerText: t.headerText,
+  body: t.body,
+  footer: t.footer,
+  buttons: t.buttons,
+  isFollowUp: t.isFollowUp,
+  isNewMessage: t.isNewMessage,
+});
+
+function auditTemplate(
+  deps: ServerDeps,
+  auth: AuthContext,
+  id: string,
+  before: TemplateFields | null,
+  after: TemplateFields | null,
+) {
+  return recordAuditBy(deps.db, auth, {
+    area: 'TEMPLATES',
+    action: !before ? 'template.created' : after ? 'template.updated' : 'template.deleted',
+    target: { type: 'template', id, label: String((after ?? before)?.name ?? '') || null },
+    before: before && templateSnapshot(before),
+    after: after && templateSnapshot(after),
+  });
 }
 
 export async function listManagedTemplates(
@@ -162,6 +205,7 @@ export async function createManagedTemplate(deps: ServerDeps, auth: AuthContext,
         : {}),
     })
     .where(where);
+  await auditTemplate(deps, auth, id, null, { ...content, name: input.name, language: input.language });
   return getManagedTemplate(deps, auth, id);
 }
 
@@ -207,6 +251,7 @@ export async function updateManagedTemplate(
       updatedAt: new Date(),
     })
     .where(and(eq(whatsappTemplates.clientId, auth.clientId), eq(whatsappTemplates.id, id)));
+  await auditTemplate(deps, auth, id, row, { ...content, name: row.name, language: row.language });
   return getManagedTemplate(deps, auth, id);
 }
 
@@ -233,6 +278,7 @@ export async function deleteManagedTemplate(deps: ServerDeps, auth: AuthContext,
     .update(whatsappTemplates)
     .set({ deletedAt: now, updatedAt: now })
     .where(and(eq(whatsappTemplates.clientId, auth.clientId), eq(whatsappTemplates.id, id)));
+  await auditTemplate(deps, auth, id, row, null);
   return { ok: true as const };
 }
 
@@ -281,16 +327,7 @@ function contentFromProvider(t: ProviderTemplate) {
  * rejection reasons of known templates are refreshed; templates made elsewhere are added.
  */
 export async function syncManagedTemplates(deps: ServerDeps, auth: AuthContext) {
-  const accounts: ChannelAccountRow[] = await deps.db
-    .select()
-    .from(channelAccounts)
-    .where(
-      and(
-        eq(channelAccounts.clientId, auth.clientId),
-        eq(channelAccounts.channel, 'WAP'),
-        eq(channelAccounts.status, 'connected'),
-      ),
-    );
+  const accounts: ChannelAccountRow[] = await repo.listConnectedWhatsappAccounts(deps.db, auth.clientId);
   let created = 0;
   let updated = 0;
   for (const account of accounts) {

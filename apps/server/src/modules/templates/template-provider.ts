@@ -1,4 +1,4 @@
-import type { WhatsappCloudConfig, WhatsappCloudSecrets } from '../channels/channels.schema.js';
+import type { WhatsappCloudConfig, WhatsappCloudSecrets } from '../channels/index.js';
 import type { TemplateRow } from './templates.repository.js';
 
 /**
@@ -80,7 +80,7 @@ type Content = Pick<
 >;
 
 /** The Graph `components` of a template (body positional, with the variables' samples as its example). */
-export function providerComponentsOf(t: Content): ProviderComponent[] {
+function providerComponentsOf(t: Content): ProviderComponent[] {
   const components: ProviderComponent[] = [];
   if (t.headerType === 'text' && t.headerText)
     components.push({ type: 'HEADER', format: 'TEXT', text: t.headerText });

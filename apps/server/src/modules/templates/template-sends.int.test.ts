@@ -1,203 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_WINDOW_MS, type TokenPair } from '@sapa/contracts';
-import type { WhatsappCloudSimulator } from '@sapa/simulators';
 import { and, eq } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInFresh } from '../../../test/auth-helpers.js';
-import { bearer, type makeBusiness } from '../../../test/fixtures.js';
-import { type TestServer, waitFor } from '../../../test/harness.js';
-import { openWhatsappTicket } from '../../../test/ticket-fixtures.js';
-import { startSimulatedBusiness } from '../../../test/whatsapp-simulator.js';
-import { chatCreditMutations, chatCreditWallets } from '../billing/billing.schema.js';
-import { type ChannelAccountConfig, channelAccounts } from '../channels/channels.schema.js';
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/fixtures.js';
+import { waitFor } from '../../../test/harness.js';
+import {
+  accountId,
+  agent,
+  balance,
+  biz,
+  contactOnly,
+  db,
+  expiredChat,
+  followUp,
+  messageRow,
+  mutationsOf,
+  newChat,
+  number,
+  otherOwner,
+  owner,
+  server,
+  setWallet,
+  sim,
+  T,
+  telegramAccountId,
+  useTemplateSendsServer,
+} from '../../../test/servers/template-sends.js';
+import { chatCreditMutations } from '../billing/billing.schema.js';
 import { upsertContactByIdentity } from '../contacts/contacts.service.js';
-import { findOrOpenTicket, messages, tickets } from '../conversations/index.js';
-import { clients } from '../tenancy/tenancy.schema.js';
-import { insertTemplates } from './templates.repository.js';
+import { findOrOpenTicket, messages } from '../conversations/index.js';
 
 /**
  * Follow-up templates on expired WhatsApp chats, the new chat window and their chat-credit charges (000 §2,
- * §4, §5, §8; 001 §4, §5, §9), against the WhatsApp Cloud simulator.
+ * §4, §5, §8; 001 §4, §5, §9), against the WhatsApp Cloud simulator (test/servers/template-sends.ts).
  */
-let server: TestServer;
-let sim: WhatsappCloudSimulator;
-let biz: Awaited<ReturnType<typeof makeBusiness>>;
-let owner: TokenPair;
-let agent: TokenPair;
-let contactOnly: TokenPair;
-let otherOwner: TokenPair;
-let accountId: string;
-let telegramAccountId: string;
-const number = {
-  phoneNumberId: '106540352240001',
-  wabaId: '102290129340001',
-  displayPhoneNumber: '6281100000099',
-  accessToken: 'sim-access-token-tpl',
-  appSecret: 'sim-app-secret-tpl',
-};
-const T = {
-  followUp: uuidv7(),
-  rejected: uuidv7(),
-  deleted: uuidv7(),
-  newMessage: uuidv7(),
-  newWithVariables: uuidv7(),
-  order: uuidv7(),
-};
-
-beforeAll(async () => {
-  ({ server, sim, biz, owner, contactOnly, otherOwner, accountId } = await startSimulatedBusiness(
-    'Templat',
-    'Lain',
-    number,
-  ));
-  agent = await signInFresh(server.app, biz.agent.email);
-  telegramAccountId = uuidv7();
-  await server.deps.db.insert(channelAccounts).values({
-    clientId: biz.clientId,
-    id: telegramAccountId,
-    channel: 'TLG',
-    name: 'Telegram',
-    address: '@tokotemplat_bot',
-    config: {} as ChannelAccountConfig,
-    secrets: '',
-  });
-  const approved = { clientId: biz.clientId, language: 'id', status: 'approved' } as const;
-  await insertTemplates(server.deps.db, [
-    {
-      ...approved,
-      id: T.followUp,
-      name: 'follow_up',
-      category: 'MARKETING',
-      body: 'Halo {{1}}, ada yang bisa kami bantu?',
-      variables: [{ name: 'nama', sample: 'Budi', contactField: 'name' }],
-      isFollowUp: true,
-    },
-    {
-      ...approved,
-      id: T.order,
-      name: 'update_pesanan',
-      category: 'UTILITY',
-      body: 'Pesanan {{1}}: {{2}}',
-      variables: [
-        { name: 'nomor', sample: '#1', contactField: null },
-        { name: 'status', sample: 'dikirim', contactField: null },
-      ],
-      isFollowUp: true,
-    },
-    {
-      ...approved,
-      id: T.rejected,
-      name: 'ditolak',
-      category: 'MARKETING',
-      body: 'x',
-      isFollowUp: true,
-      status: 'rejected',
-    },
-    {
-      ...approved,
-      id: T.deleted,
-      name: 'dihapus',
-      category: 'MARKETING',
-      body: 'x',
-      isFollowUp: true,
-      deletedAt: new Date(),
-    },
-    {
-      ...approved,
-      id: T.newMessage,
-      name: 'sapaan',
-      category: 'MARKETING',
-      body: 'Halo dari Toko Templat!',
-      isNewMessage: true,
-    },
-    {
-      ...approved,
-      id: T.newWithVariables,
-      name: 'sapaan_nama',
-      category: 'MARKETING',
-      body: 'Halo {{1}}',
-      variables: [{ name: 'nama', sample: 'Budi', contactField: null }],
-      isNewMessage: true,
-    },
-  ]);
-  await setWallet({ balance: '5000', billingType: 'PRE_PAID' });
-});
-afterAll(async () => {
-  await sim?.close();
-  await server?.close();
-});
-
-const db = () => server.deps.db;
-
-async function setWallet(input: { balance: string; bonus?: string; billingType: string }) {
-  await db()
-    .update(chatCreditWallets)
-    .set({ balance: input.balance, balanceBonus: input.bonus ?? '0' })
-    .where(eq(chatCreditWallets.clientId, biz.clientId));
-  await db().update(clients).set({ billingType: input.billingType }).where(eq(clients.id, biz.clientId));
-}
-
-async function balance() {
-  const res = await server.app.inject({
-    method: 'GET',
-    url: '/api/wallet/chat-credit',
-    headers: bearer(owner),
-  });
-  return res.json().balance as number;
-}
-
-async function mutationsOf(messageId: string) {
-  return db()
-    .select()
-    .from(chatCreditMutations)
-    .where(
-      and(eq(chatCreditMutations.clientId, biz.clientId), eq(chatCreditMutations.referenceId, messageId)),
-    );
-}
-
-let phoneCounter = 0;
-/** A WhatsApp chat whose customer last wrote 26 hours ago. */
-async function expiredChat(name = 'Rina') {
-  const phone = `62857${String(Date.now()).slice(-5)}${String(++phoneCounter).padStart(2, '0')}`;
-  const t = await openWhatsappTicket(db(), {
-    clientId: biz.clientId,
-    channelAccountId: accountId,
-    name,
-    phone,
-  });
-  await db()
-    .update(tickets)
-    .set({ lastCustomerMessageAt: new Date(Date.now() - CHAT_WINDOW_MS - 2 * 3_600_000) })
-    .where(and(eq(tickets.clientId, biz.clientId), eq(tickets.id, t.ticketId)));
-  return t;
-}
-
-function followUp(ticketId: string, payload: Record<string, unknown>, tokens = agent, lang = 'en') {
-  return server.app.inject({
-    method: 'POST',
-    url: `/api/tickets/${ticketId}/follow-up`,
-    headers: { ...bearer(tokens), 'accept-language': lang },
-    payload: { clientMessageId: randomUUID(), ...payload },
-  });
-}
-
-function newChat(payload: Record<string, unknown>, tokens = agent) {
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/inbox/new-chat',
-    headers: { ...bearer(tokens), 'accept-language': 'en' },
-    payload: { channelAccountId: accountId, clientMessageId: randomUUID(), ...payload },
-  });
-}
-
-async function messageRow(id: string) {
-  const [m] = await db()
-    .select()
-    .from(messages)
-    .where(and(eq(messages.clientId, biz.clientId), eq(messages.id, id)));
-  return m;
-}
+useTemplateSendsServer();
 
 describe('templates for the inbox', () => {
   it('lists approved, not deleted templates per use; a new message has no variables (001 §4)', async () => {
@@ -246,7 +82,7 @@ describe('follow-up template on an expired WhatsApp chat', () => {
     const rows = await mutationsOf(message.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amount: '-511.50', balanceAfter: '4488.50', status: 'success' });
-    expect(rows[0]!.description).toContain('follow_up');
+    expect(rows[0]).toMatchObject({ description: 'followUp', details: { template: 'follow_up' } });
 
     // The owner's chat-credits page lists the mutation (001 §3 rows: time, description, status, amount, balance).
     const list = await server.app.inject({
@@ -256,7 +92,7 @@ describe('follow-up template on an expired WhatsApp chat', () => {
     });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().items).toMatchObject([
-      { referenceId: message.id, amount: -511.5, balanceAfter: 4488.5, status: 'success', kind: 'charge' },
+      { id: rows[0]!.id, amount: -511.5, balanceAfter: 4488.5, status: 'success', kind: 'charge' },
     ]);
     const strangers = await server.app.inject({
       method: 'GET',
@@ -288,6 +124,23 @@ describe('follow-up template on an expired WhatsApp chat', () => {
     const id = res.json().id as string;
     await waitFor(async () => (await messageRow(id))?.status === 'failed', 20_000);
     expect((await messageRow(id))?.error?.code).toBe('wa.undeliverable');
+    // Failed for good: the window's charge is refunded, once (shown in the Mutation tab as a refund row).
+    const [charge] = await mutationsOf(id);
+    const refund = await waitFor(async () => {
+      const [row] = await db()
+        .select()
+        .from(chatCreditMutations)
+        .where(
+          and(
+            eq(chatCreditMutations.clientId, biz.clientId),
+            eq(chatCreditMutations.referenceType, 'refund'),
+            eq(chatCreditMutations.referenceId, charge!.id),
+          ),
+        );
+      return row;
+    });
+    expect(refund).toMatchObject({ kind: 'refund', amount: '511.50', status: 'success' });
+    expect(await balance()).toBe(5000);
 
     sim.setUndeliverable(phone, false);
     const retry = await server.app.inject({

@@ -1,26 +1,21 @@
 import {
-  FOLLOW_UP_CHAT_COST,
   type Message,
-  NEW_MESSAGE_COST,
   normaliseNewMessagePhone,
   type TemplateUsage,
   type TicketSummary,
   type templateEndpoints,
 } from '@sapa/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
-import { assertCreditsAvailable, chargeCredits } from '../billing/chat-credits.service.js';
-import { getAccount } from '../channels/channels.service.js';
-import type { sendJobSchema } from '../channels/outbound/outbound-send.job.js';
-import { contactIdentities, contacts } from '../contacts/contacts.schema.js';
-import { upsertContactByIdentity } from '../contacts/contacts.service.js';
+import { chargeConversation, refundWindowOf } from '../billing/index.js';
+import { getAccount, type sendJobSchema } from '../channels/index.js';
+import { upsertContactByIdentity } from '../contacts/index.js';
 import {
   assignOpenedTicket,
   displayIdOf,
@@ -28,15 +23,20 @@ import {
   getTicket,
   getTicketSummary,
   type MessageRow,
-  messages,
   publishRealtime,
   recordOutbound,
+  sendMessage,
   type TicketRow,
-  tickets,
   toMessage,
 } from '../conversations/index.js';
-import { users } from '../identity/identity.schema.js';
-import { recordCreationTime } from '../ticket-forms/ticket-forms.service.js';
+import { requirePlan } from '../tenancy/index.js';
+import { recordCreationTime } from '../ticket-forms/index.js';
+import {
+  findContactDetails,
+  findMessageWithSender,
+  findOpenTicketOf,
+  findUserName,
+} from './template-sends.repository.js';
 import { findUsableTemplate } from './templates.repository.js';
 import { renderTemplateMessage, type TemplateMessageContent } from './templates.service.js';
 
@@ -48,15 +48,6 @@ type Body<K extends keyof typeof templateEndpoints> = z.output<
   NonNullable<(typeof templateEndpoints)[K]['body']>
 >;
 
-async function findByClientMessageId(deps: ServerDeps, clientId: string, clientMessageId: string) {
-  const [row] = await deps.db
-    .select({ message: messages, senderName: users.name })
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.senderUserId))
-    .where(and(eq(messages.clientId, clientId), eq(messages.clientMessageId, clientMessageId)));
-  return row;
-}
-
 async function requireTemplate(
   deps: ServerDeps,
   input: { clientId: string; id: string; usage: TemplateUsage; channelAccountId: string },
@@ -66,27 +57,28 @@ async function requireTemplate(
   return template;
 }
 
+interface TemplateSend {
+  auth: AuthContext;
+  /** The message's id, chosen before it is charged and stored. */
+  messageId: string;
+  ticket: Pick<TicketRow, 'id' | 'channelAccountId' | 'displayNumber'>;
+  content: TemplateMessageContent;
+  clientMessageId: string;
+  purpose: 'follow_up' | 'new_message';
+  templateCategory: string;
+  now: Date;
+}
+
 /**
- * One pending template message on a ticket and its charge, in the caller's transaction: the ticket's last
- * message moves on, the credits are charged with the message as the reference (so a charge exists exactly
- * when the message does). The customer's window is not reopened: only their answer does that (000 §4).
+ * One pending template message on a ticket, in the caller's transaction: the ticket's last message moves on.
+ * The customer's window is not reopened: only their answer does that (000 §4). It was charged just before
+ * (`paidTemplateSend`).
  */
-async function insertTemplateMessage(
-  tx: DbOrTx,
-  input: {
-    auth: AuthContext;
-    ticket: Pick<TicketRow, 'id' | 'channelAccountId' | 'displayNumber'>;
-    content: TemplateMessageContent;
-    clientMessageId: string;
-    cost: number;
-    description: string;
-    now: Date;
-  },
-): Promise<MessageRow> {
+async function insertTemplateMessage(tx: DbOrTx, input: TemplateSend): Promise<MessageRow> {
   const { auth, ticket, now } = input;
-  const message = await recordOutbound(tx, {
+  return recordOutbound(tx, {
     clientId: auth.clientId,
-    id: uuidv7(),
+    id: input.messageId,
     ticketId: ticket.id,
     channelAccountId: ticket.channelAccountId,
     visibility: 'public',
@@ -99,14 +91,36 @@ async function insertTemplateMessage(
     createdAt: now,
     updatedAt: now,
   });
-  await chargeCredits(tx, {
+}
+
+/**
+ * Charges a template send, then stores it (`store`): 001 §9 511.5 credits per contact per 24 hours, nothing
+ * while a window of the template's category is open, through billing's batched charge — a wallet that cannot
+ * pay answers 402 `inbox.creditsEmpty` (000 §8) before anything is stored. If storing then fails, the charge
+ * is refunded; but not when the same request won the race meanwhile (its message stands in the window paid).
+ */
+async function paidTemplateSend<T>(
+  deps: ServerDeps,
+  input: Omit<TemplateSend, 'ticket'> & { chatRoomId: string; ticketLabel: string },
+  store: () => Promise<T>,
+): Promise<T> {
+  const { auth } = input;
+  await chargeConversation(deps.db, {
     clientId: auth.clientId,
-    amount: input.cost,
-    description: `${input.description} ${displayIdOf(ticket.displayNumber)} (${input.content.payload.template.name})`,
-    referenceType: 'message',
-    referenceId: message.id,
+    chatRoomId: input.chatRoomId,
+    mediaPlatform: 'WAP',
+    purpose: input.purpose,
+    templateCategory: input.templateCategory,
+    messageId: input.messageId,
+    at: input.now,
+    details: { ticket: input.ticketLabel, template: input.content.payload.template.name },
   });
-  return message;
+  try {
+    return await store();
+  } catch (err) {
+    if (!isUniqueViolation(err)) await refundWindowOf(deps.db, auth.clientId, input.messageId);
+    throw err;
+  }
 }
 
 /** After the commit: queue the send and tell the inbox. */
@@ -117,8 +131,7 @@ async function dispatch(
   row: MessageRow,
 ): Promise<{ message: Message; ticket: TicketSummary | undefined }> {
   await deps.jobs.send(jobs.send, { clientId: auth.clientId, messageId: row.id });
-  const [sender] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
-  const message = toMessage(row, sender?.name ?? null);
+  const message = toMessage(row, await findUserName(deps.db, auth.userId));
   const ticket = await getTicketSummary(deps.db, auth.clientId, row.ticketId);
   if (ticket)
     await publishRealtime(deps, { type: 'message.created', clientId: auth.clientId, ticket, message });
@@ -127,7 +140,7 @@ async function dispatch(
 
 /**
  * 000 §2, §4: a follow-up template on a WhatsApp chat (the only message an expired WhatsApp chat accepts),
- * charged FOLLOW_UP_CHAT_COST (001 §9) in the transaction that stores it, then queued to `outbound.send`.
+ * charged 511.5 credits per 24-hour window (001 §9) in the transaction that stores it, then queued to `outbound.send`.
  * Other channels have no templates: their expired chats must be resolved. Idempotent on `clientMessageId`.
  */
 export async function sendFollowUp(
@@ -139,69 +152,47 @@ export async function sendFollowUp(
 ): Promise<Message> {
   const ticket = await getTicket(deps.db, auth.clientId, ticketId);
   if (!ticket) throw notFound();
-  const existing = await findByClientMessageId(deps, auth.clientId, body.clientMessageId);
+  const existing = await findMessageWithSender(deps.db, auth.clientId, body.clientMessageId);
   if (existing) {
     if (existing.message.ticketId !== ticketId) throw conflict('validation.invalid');
     return toMessage(existing.message, existing.senderName);
   }
   if (ticket.status === 'resolved') throw conflict('inbox.ticketClosed');
   if (ticket.channel !== 'WAP') throw conflict('inbox.expiredResolve');
+  await requirePlan(deps.db, auth.clientId, ['whatsapp']);
   const template = await requireTemplate(deps, {
     clientId: auth.clientId,
     id: body.templateId,
     usage: 'follow_up',
     channelAccountId: ticket.channelAccountId,
   });
-  const [contact] = await deps.db
-    .select({ name: contacts.name, phone: contacts.phone, email: contacts.email })
-    .from(contacts)
-    .where(and(eq(contacts.clientId, auth.clientId), eq(contacts.id, ticket.contactId)));
+  const contact = await findContactDetails(deps.db, auth.clientId, ticket.contactId);
   const content = renderTemplateMessage(template, body.variables, contact ?? {});
-  await assertCreditsAvailable(deps.db, auth.clientId, FOLLOW_UP_CHAT_COST);
+  const send: TemplateSend = {
+    auth,
+    messageId: uuidv7(),
+    ticket,
+    content,
+    clientMessageId: body.clientMessageId,
+    purpose: 'follow_up',
+    templateCategory: template.category,
+    now: new Date(),
+  };
   let row: MessageRow;
   try {
-    row = await deps.db.transaction((tx) =>
-      insertTemplateMessage(tx, {
-        auth,
-        ticket,
-        content,
-        clientMessageId: body.clientMessageId,
-        cost: FOLLOW_UP_CHAT_COST,
-        description: 'Follow-up chat',
-        now: new Date(),
-      }),
+    row = await paidTemplateSend(
+      deps,
+      { ...send, chatRoomId: ticket.id, ticketLabel: displayIdOf(ticket.displayNumber) },
+      () => deps.db.transaction((tx) => insertTemplateMessage(tx, send)),
     );
   } catch (err) {
     // The same request twice at once: the first one's message (and its single charge) stands.
     if (!isUniqueViolation(err)) throw err;
-    const raced = await findByClientMessageId(deps, auth.clientId, body.clientMessageId);
+    const raced = await findMessageWithSender(deps.db, auth.clientId, body.clientMessageId);
     if (!raced) throw err;
     return toMessage(raced.message, raced.senderName);
   }
   return (await dispatch(deps, jobs, auth, row)).message;
-}
-
-async function openTicketOf(db: DbOrTx, clientId: string, channelAccountId: string, externalId: string) {
-  const [row] = await db
-    .select({ id: tickets.id })
-    .from(contactIdentities)
-    .innerJoin(
-      tickets,
-      and(
-        eq(tickets.clientId, contactIdentities.clientId),
-        eq(tickets.contactId, contactIdentities.contactId),
-        eq(tickets.channelAccountId, contactIdentities.channelAccountId),
-      ),
-    )
-    .where(
-      and(
-        eq(contactIdentities.clientId, clientId),
-        eq(contactIdentities.channelAccountId, channelAccountId),
-        eq(contactIdentities.externalId, externalId),
-        sql`${tickets.status} in ('unassigned', 'assigned')`,
-      ),
-    );
-  return row;
 }
 
 /**
@@ -214,6 +205,7 @@ async function openNewTicket(
   account: { id: string; channel: string },
   externalId: string,
   now: Date,
+  newTicketId?: string,
 ) {
   const contact = await upsertContactByIdentity(tx, {
     clientId: auth.clientId,
@@ -222,7 +214,7 @@ async function openNewTicket(
     externalId,
     name: null,
   });
-  if (await openTicketOf(tx, auth.clientId, account.id, externalId))
+  if (await findOpenTicketOf(tx, auth.clientId, account.id, externalId))
     throw conflict('newChat.activeChat', { recipient: 'newChat.activeChat' });
   const ticket = await findOrOpenTicket(tx, {
     clientId: auth.clientId,
@@ -230,9 +222,10 @@ async function openNewTicket(
     channel: account.channel,
     channelAccountId: account.id,
     at: now,
+    ...(newTicketId ? { newTicketId } : {}),
   });
   // Another request opened the chat between the check and the insert: it is theirs.
-  if (ticket.createdAt.getTime() !== now.getTime())
+  if (ticket.createdAt.getTime() !== now.getTime() || (newTicketId && ticket.id !== newTicketId))
     throw conflict('newChat.activeChat', { recipient: 'newChat.activeChat' });
   await assignOpenedTicket(tx, { clientId: auth.clientId, ticketId: ticket.id }, auth.userId, now);
   return ticket;
@@ -240,7 +233,7 @@ async function openNewTicket(
 
 /**
  * 000 §2 new chat window (000 §7 POST chatRoom). WhatsApp: the number (001 §5: 9-13 digits, 628xxx or
- * 08xxx, stored as 628…) with an approved new-message template, charged NEW_MESSAGE_COST and sent; the
+ * 08xxx, stored as 628…) with an approved new-message template, charged like a follow-up and sent; the
  * ticket is assigned to the caller. Other channels: the ticket is created for the username without
  * sending anything. Idempotent on `clientMessageId` for WhatsApp (the message carries it).
  */
@@ -256,6 +249,38 @@ export async function startNewChat(
   return started;
 }
 
+/**
+ * 000 §2 new chat window on email: the recipient's address, the subject and the text; the ticket is opened for
+ * the address (assigned to the caller) and the first email goes out like any reply (`sendMessage`).
+ */
+async function openEmailChat(
+  deps: ServerDeps,
+  jobs: TemplateSendJobs,
+  auth: AuthContext,
+  account: NonNullable<Awaited<ReturnType<typeof getAccount>>>,
+  body: Body<'newChat'>,
+  now: Date,
+): Promise<{ ticket: TicketSummary; message: Message | null }> {
+  const address = body.recipient.trim().toLowerCase();
+  if (!address) throw badRequest('newChat.recipientRequired', { recipient: 'newChat.recipientRequired' });
+  if (!EMAIL_ADDRESS.safeParse(address).success)
+    throw badRequest('email.recipientInvalid', { recipient: 'email.recipientInvalid' });
+  if (!body.subject) throw badRequest('validation.fieldRequired', { subject: 'validation.fieldRequired' });
+  if (!body.text) throw badRequest('validation.fieldRequired', { text: 'validation.fieldRequired' });
+  const ticket = await deps.db.transaction((tx) => openNewTicket(tx, auth, account, address, now));
+  const message = await sendMessage(deps, jobs, auth, ticket.id, {
+    text: body.text,
+    subject: body.subject,
+    internal: false,
+    clientMessageId: body.clientMessageId,
+  });
+  const summary = await getTicketSummary(deps.db, auth.clientId, ticket.id);
+  if (!summary) throw notFound();
+  return { ticket: summary, message };
+}
+
+const EMAIL_ADDRESS = z.string().email();
+
 async function openNewChat(
   deps: ServerDeps,
   jobs: TemplateSendJobs,
@@ -264,7 +289,7 @@ async function openNewChat(
 ): Promise<{ ticket: TicketSummary; message: Message | null }> {
   const account = await getAccount(deps.db, auth.clientId, body.channelAccountId);
   if (account?.status !== 'connected') throw notFound();
-  const existing = await findByClientMessageId(deps, auth.clientId, body.clientMessageId);
+  const existing = await findMessageWithSender(deps.db, auth.clientId, body.clientMessageId);
   if (existing) {
     const ticket = await getTicketSummary(deps.db, auth.clientId, existing.message.ticketId);
     if (!ticket) throw notFound();
@@ -274,6 +299,7 @@ async function openNewChat(
   if (account.channel === 'LVC') throw badRequest('newChat.notSupported');
   const now = new Date();
 
+  if (account.channel === 'EML') return openEmailChat(deps, jobs, auth, account, body, now);
   if (account.channel !== 'WAP') {
     const handle = body.recipient.replace(/^@/, '').trim();
     if (!handle) throw badRequest('newChat.recipientRequired', { recipient: 'newChat.recipientRequired' });
@@ -294,27 +320,33 @@ async function openNewChat(
     usage: 'new_message',
     channelAccountId: account.id,
   });
-  if (await openTicketOf(deps.db, auth.clientId, account.id, phone))
+  if (await findOpenTicketOf(deps.db, auth.clientId, account.id, phone))
     throw conflict('newChat.activeChat', { recipient: 'newChat.activeChat' });
   const content = renderTemplateMessage(template, body.variables, { phone });
-  await assertCreditsAvailable(deps.db, auth.clientId, NEW_MESSAGE_COST);
+  await requirePlan(deps.db, auth.clientId, ['whatsapp']);
+  // The new chat's room is charged before it is opened (its id chosen here), described by the number.
+  const send = {
+    auth,
+    messageId: uuidv7(),
+    chatRoomId: uuidv7(),
+    ticketLabel: phone,
+    content,
+    clientMessageId: body.clientMessageId,
+    purpose: 'new_message' as const,
+    templateCategory: template.category,
+    now,
+  };
   let row: MessageRow;
   try {
-    row = await deps.db.transaction(async (tx) => {
-      const ticket = await openNewTicket(tx, auth, account, phone, now);
-      return insertTemplateMessage(tx, {
-        auth,
-        ticket,
-        content,
-        clientMessageId: body.clientMessageId,
-        cost: NEW_MESSAGE_COST,
-        description: 'New message',
-        now,
-      });
-    });
+    row = await paidTemplateSend(deps, send, () =>
+      deps.db.transaction(async (tx) => {
+        const ticket = await openNewTicket(tx, auth, account, phone, now, send.chatRoomId);
+        return insertTemplateMessage(tx, { ...send, ticket });
+      }),
+    );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const raced = await findByClientMessageId(deps, auth.clientId, body.clientMessageId);
+    const raced = await findMessageWithSender(deps.db, auth.clientId, body.clientMessageId);
     if (!raced) throw conflict('newChat.activeChat', { recipient: 'newChat.activeChat' });
     const ticket = await getTicketSummary(deps.db, auth.clientId, raced.message.ticketId);
     if (!ticket) throw err;

@@ -15,10 +15,6 @@ export const TEMPLATE_WEBHOOK_FIELDS = [
   'template_category_update',
 ] as const;
 
-export function isTemplateWebhookField(field: string | undefined): boolean {
-  return (TEMPLATE_WEBHOOK_FIELDS as readonly (string | undefined)[]).includes(field);
-}
-
 export interface TemplateWebhookChange {
   clientId: string;
   channelAccountId: string;

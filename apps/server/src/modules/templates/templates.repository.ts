@@ -1,6 +1,7 @@
 import type { TemplateUsage } from '@sapa/contracts';
 import { and, asc, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { channelAccounts } from '../channels/channels.schema.js';
 import { whatsappTemplates } from './templates.schema.js';
 
 export type TemplateRow = typeof whatsappTemplates.$inferSelect;
@@ -160,4 +161,18 @@ export async function findApprovedTemplate(
       ),
     );
   return row;
+}
+
+/** The business's connected WhatsApp accounts (whose template lists a sync pulls). */
+export function listConnectedWhatsappAccounts(db: DbOrTx, clientId: string) {
+  return db
+    .select()
+    .from(channelAccounts)
+    .where(
+      and(
+        eq(channelAccounts.clientId, clientId),
+        eq(channelAccounts.channel, 'WAP'),
+        eq(channelAccounts.status, 'connected'),
+      ),
+    );
 }

@@ -2,7 +2,6 @@ import { templateEndpoints, templateManagementEndpoints } from '@sapa/contracts'
 import { needs, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type RouteRegistrar, route } from '../../platform/http/route.js';
-import { getTemplateInsight } from './template-insight.service.js';
 import {
   createManagedTemplate,
   deleteManagedTemplate,
@@ -34,7 +33,10 @@ export function registerTemplateRoutes(r: RouteRegistrar, deps: ServerDeps, jobs
   registerTemplateManagementRoutes(r, deps);
 }
 
-/** 001 §2 /template/whatsapp [WHATSAPP_TEMPLATE]: read lists, create, update (edit and sync), delete. */
+/**
+ * 001 §2 /template/whatsapp [WHATSAPP_TEMPLATE]: read lists, create, update (edit and sync), delete. A
+ * campaign's template insight is served by broadcasts (`registerBroadcastRoutes`).
+ */
 function registerTemplateManagementRoutes(r: RouteRegistrar, deps: ServerDeps) {
   const e = templateManagementEndpoints;
   route(r, e.list, needs('WHATSAPP_TEMPLATE', 'READ'), ({ query, request }) =>
@@ -51,9 +53,6 @@ function registerTemplateManagementRoutes(r: RouteRegistrar, deps: ServerDeps) {
   );
   route(r, e.remove, needs('WHATSAPP_TEMPLATE', 'DELETE'), ({ params, request }) =>
     deleteManagedTemplate(deps, requireAuth(request), params.id!),
-  );
-  route(r, e.insight, needs('WHATSAPP_TEMPLATE', 'READ'), ({ query, request }) =>
-    getTemplateInsight(deps, requireAuth(request), query.campaignId),
   );
   route(r, e.sync, needs('WHATSAPP_TEMPLATE', 'UPDATE'), ({ request }) =>
     syncManagedTemplates(deps, requireAuth(request)),

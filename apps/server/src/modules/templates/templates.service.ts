@@ -10,7 +10,7 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/http/errors.js';
 import * as repo from './templates.repository.js';
 
-export function toTemplate(row: repo.TemplateRow): Template {
+function toTemplate(row: repo.TemplateRow): Template {
   return {
     id: row.id,
     channelAccountId: row.channelAccountId,
@@ -37,7 +37,7 @@ export async function listTemplates(
 }
 
 /** A Graph template component with its parameters (header media link, body texts). */
-export type TemplateComponent =
+type TemplateComponent =
   | { type: 'header'; parameters: { type: 'image' | 'video' | 'document'; [kind: string]: unknown }[] }
   | { type: 'body'; parameters: { type: 'text'; text: string }[] };
 

@@ -159,3 +159,12 @@ export async function listMembersOnlyHere(db: DbOrTx, clientId: string) {
       and(eq(memberships.clientId, clientId), isNull(memberships.deletedAt), sql`not exists ${elsewhere}`),
     );
 }
+
+/** The business's users (live memberships), counted against the plan's user limit (001 §6). */
+export async function countMembers(db: DbOrTx, clientId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(memberships)
+    .where(and(eq(memberships.clientId, clientId), isNull(memberships.deletedAt)));
+  return row?.n ?? 0;
+}

@@ -1,16 +1,25 @@
-import { type AdminUser, can, type MessageKey, managesRole, type Role } from '@sapa/contracts';
+import { type AdminUser, can, type MessageKey, managesRole, type Role, userLimitOf } from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
+import type { DbOrTx } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import { keysetPage } from '../../platform/http/pagination.js';
-import { findAccessRole } from '../access-roles/access-roles.repository.js';
-import { recordFailure, refuseWhileLocked, type ThrottlePolicy } from '../identity/attempt-throttle.js';
-import { findUserByEmail, listActiveMemberships, setPassword } from '../identity/identity.repository.js';
-import { publishIdentityChanged } from '../identity/me-cache.js';
-import { hashPassword } from '../identity/passwords.js';
-import { endAllSessions } from '../identity/sessions.js';
+import { decodeDbTimeCursor, encodeDbTimeCursor, keysetPage } from '../../platform/http/pagination.js';
+import { findLiveAccessRole } from '../access-roles/index.js';
+import { recordAudit } from '../audit/index.js';
+import {
+  belongsToAnotherBusiness,
+  emailHasAccount,
+  endAllSessions,
+  hashPassword,
+  publishIdentityChanged,
+  recordFailure,
+  refuseWhileLocked,
+  setUserPassword,
+  type ThrottlePolicy,
+} from '../identity/index.js';
+import { PLAN_REFUSAL_STATUS, planStateOf } from '../tenancy/index.js';
 import * as repo from './users.repository.js';
 
 /**
@@ -42,6 +51,38 @@ const EMAIL_REFUSALS: ThrottlePolicy = {
   message: 'user.tooManyRefusals',
 };
 
+/** What the audit log keeps of a user (001 §2 audit logs): never the password, only that it changed. */
+const auditSnapshot = (row: repo.AdminUserRow) => ({
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  csPosition: row.csPosition,
+  accessRole: row.accessRoleName,
+  csTags: row.csTags,
+});
+
+/** Records a change of a user, reading the row as it is now inside the transaction. */
+async function auditUser(
+  tx: DbOrTx,
+  auth: AuthContext,
+  action: 'user.created' | 'user.updated' | 'user.deleted',
+  userId: string,
+  before: repo.AdminUserRow | null,
+  extra: Record<string, unknown> = {},
+) {
+  const now = action === 'user.deleted' ? null : await repo.findUser(tx, auth.clientId, userId);
+  const label = (now ?? before)?.name ?? null;
+  await recordAudit(tx, {
+    clientId: auth.clientId,
+    actorUserId: auth.userId,
+    area: 'USERS',
+    action,
+    target: { type: 'user', id: userId, label },
+    before: before ? auditSnapshot(before) : null,
+    after: now ? { ...auditSnapshot(now), ...extra } : null,
+  });
+}
+
 /** 000 §6 OWN > ADC > USC: the caller manages only users below their own role (themselves aside). */
 function assertManages(auth: AuthContext, role: Role) {
   if (!managesRole(auth.role, role))
@@ -67,29 +108,12 @@ function toAdminUser({ cursorAt: _cursorAt, ...row }: repo.AdminUserRow): AdminU
 
 // The cursor carries created_at to the microsecond: rows created in the same millisecond (or transaction)
 // would otherwise be skipped.
-const encodeCursor = (row: repo.AdminUserRow) =>
-  Buffer.from(`${row.cursorAt}|${row.id}`).toString('base64url');
-const CURSOR_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/;
-/** A real calendar date (the database would fail on 2026-02-30 with a 500). */
-function isCursorTime(value: string): boolean {
-  const m = CURSOR_TIME.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
+const encodeCursor = (row: repo.AdminUserRow) => encodeDbTimeCursor(row.cursorAt, row.id);
 function decodeCursor(cursor: string | undefined) {
   if (!cursor) return undefined;
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (
-    !id ||
-    !createdAt ||
-    !isCursorTime(createdAt) ||
-    !/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/.test(id)
-  )
-    throw badRequest('validation.invalid');
-  return { createdAt, id };
+  const position = decodeDbTimeCursor(cursor);
+  if (!position) throw badRequest('validation.invalid');
+  return { createdAt: position.at, id: position.id };
 }
 
 export async function listAdminUsers(
@@ -119,9 +143,8 @@ export async function getAdminUser(deps: ServerDeps, auth: AuthContext, userId: 
 async function resolveAccess(deps: ServerDeps, auth: AuthContext, role: Role, input: UserInput) {
   let featureAccess: string | null = null;
   if (input.accessRoleId) {
-    const accessRole = await findAccessRole(deps.db, auth.clientId, input.accessRoleId);
-    if (!accessRole || accessRole.isDeleted)
-      throw badRequest('validation.invalid', { accessRoleId: 'http.notFound' });
+    const accessRole = await findLiveAccessRole(deps.db, auth.clientId, input.accessRoleId);
+    if (!accessRole) throw badRequest('validation.invalid', { accessRoleId: 'http.notFound' });
     featureAccess = accessRole.featureAccess;
   }
   const hasInbox = can(
@@ -143,6 +166,17 @@ async function resolveAccess(deps: ServerDeps, auth: AuthContext, role: Role, in
   return featureAccess;
 }
 
+/**
+ * 001 §6, §8: the user count is limited by the plan (its users plus the extra users bought): 'maximum users
+ * reached' (402, like every plan limit). The business's plan row is locked, so two additions racing for the
+ * last place are counted one after the other.
+ */
+async function refuseAboveUserLimit(tx: DbOrTx, clientId: string): Promise<void> {
+  const limit = userLimitOf(await planStateOf(tx, clientId, { lock: true }), new Date());
+  if (limit !== null && (await repo.countMembers(tx, clientId)) >= limit)
+    throw new AppError(PLAN_REFUSAL_STATUS, 'subscription.maxUsers');
+}
+
 export async function createAdminUser(
   deps: ServerDeps,
   auth: AuthContext,
@@ -155,14 +189,15 @@ export async function createAdminUser(
     await recordFailure(deps.db, EMAIL_REFUSALS, refusals);
     return conflict('user.emailTaken', { email: 'user.emailTaken' });
   };
-  if (await findUserByEmail(deps.db, input.email)) throw await emailTaken();
+  if (await emailHasAccount(deps.db, input.email)) throw await emailTaken();
   const featureAccess = await resolveAccess(deps, auth, input.role, input);
   const userId = uuidv7();
   const passwordHash = await hashPassword(input.password);
   await deps.db
     .transaction(async (tx) => {
+      await refuseAboveUserLimit(tx, auth.clientId);
       await repo.insertUser(tx, { id: userId, email: input.email, name: input.name, passwordHash });
-      await setPassword(tx, userId, passwordHash);
+      await setUserPassword(tx, userId, passwordHash);
       await repo.upsertMembership(tx, {
         clientId: auth.clientId,
         userId,
@@ -172,6 +207,7 @@ export async function createAdminUser(
         featureAccess,
         csTags: input.csTags,
       });
+      await auditUser(tx, auth, 'user.created', userId, null);
     })
     .catch(async (error: unknown) => {
       // Another request registered the email between the check and the insert: the same 409, not a 500.
@@ -199,10 +235,7 @@ export async function updateAdminUser(
   const featureAccess = await resolveAccess(deps, auth, role, input);
   // The identity is shared by every business the user belongs to: an admin here may not set the password
   // of someone who also signs in to another business (that would hand over their account there).
-  if (
-    input.password &&
-    (await listActiveMemberships(deps.db, userId)).some((m) => m.client.id !== auth.clientId)
-  ) {
+  if (input.password && (await belongsToAnotherBusiness(deps.db, userId, auth.clientId))) {
     throw new AppError(403, 'user.passwordOtherBusiness', {
       fields: { password: 'user.passwordOtherBusiness' },
     });
@@ -217,7 +250,15 @@ export async function updateAdminUser(
       featureAccess,
       csTags: input.csTags,
     });
-    if (passwordHash) await setPassword(tx, userId, passwordHash);
+    if (passwordHash) await setUserPassword(tx, userId, passwordHash);
+    await auditUser(
+      tx,
+      auth,
+      'user.updated',
+      userId,
+      existing,
+      passwordHash ? { passwordChanged: true } : {},
+    );
   });
   // New access reaches the user's token at its next refresh (within one access-token lifetime);
   // a new password ends their sessions now.
@@ -240,7 +281,10 @@ export async function deleteAdminUser(
   for (const guard of guards) {
     if (await guard(auth.clientId, userId)) throw new AppError(409, 'user.deleteBlockedTickets');
   }
-  await repo.softDeleteMembership(deps.db, auth.clientId, userId);
+  await deps.db.transaction(async (tx) => {
+    await repo.softDeleteMembership(tx, auth.clientId, userId);
+    await auditUser(tx, auth, 'user.deleted', userId, existing);
+  });
   await endAllSessions(deps, userId, auth.clientId);
   await publishIdentityChanged(deps.bus, { userId });
 }

@@ -2,7 +2,7 @@ import type { TicketViewFilters } from '@sapa/contracts';
 import { and, asc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { tickets } from '../conversations/index.js';
-import { ticketViews } from '../play/play.schema.js';
+import { ticketViews } from './views.schema.js';
 
 export type TicketViewRow = typeof ticketViews.$inferSelect;
 

@@ -8,7 +8,7 @@ import * as views from './views.service.js';
  * Saved ticket views (000 §2 /customer-service/ticket-view [VIEW_FEATURE]; §7 GET /views/list): inbox readers
  * list them (play mode starts on one); reading a view's tickets and managing views need VIEW_FEATURE.
  */
-export function registerViewRoutes(r: RouteRegistrar, deps: ServerDeps) {
+export function registerViewRoutes(r: RouteRegistrar, deps: ServerDeps, onDeleted: views.ViewDeletedHook) {
   route(r, viewEndpoints.list, needs('CUSTOMER_SERVICE_INBOX', 'READ'), ({ request }) =>
     views.listViews(deps, requireAuth(request)),
   );
@@ -19,7 +19,7 @@ export function registerViewRoutes(r: RouteRegistrar, deps: ServerDeps) {
     views.updateView(deps, requireAuth(request), params.id!, body),
   );
   route(r, viewEndpoints.remove, needs('VIEW_FEATURE', 'DELETE'), ({ params, request }) =>
-    views.deleteView(deps, requireAuth(request), params.id!),
+    views.deleteView(deps, onDeleted, requireAuth(request), params.id!),
   );
   route(r, viewEndpoints.tickets, needs('VIEW_FEATURE', 'READ'), ({ params, query, request }) =>
     views.listViewTickets(deps, requireAuth(request), params.id!, query),

@@ -4,14 +4,13 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/route-access.js';
+import type { DbOrTx } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { requireOwnedIds } from '../../platform/db/owned-ids.js';
 import type { ServerDeps } from '../../platform/deps.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../../platform/http/pagination.js';
 import { selectSummaries, tickets, toTicketSummary } from '../conversations/index.js';
-import { MEMBER_ROWS } from '../identity/identity.repository.js';
-import { stopSessionsOnView } from '../play/play.repository.js';
+import { requireOwnMembers } from '../identity/index.js';
 import { requireOwnCsGroups } from '../teams/index.js';
 import {
   deleteViewRow,
@@ -55,7 +54,7 @@ const nameTaken = () => conflict('view.nameTaken', { name: 'view.nameTaken' });
 async function requireOwnFilterRefs(deps: ServerDeps, auth: AuthContext, filters: ViewInput['filters']) {
   await requireOwnCsGroups(deps.db, auth.clientId, filters.groupIds, 'filters.groupIds');
   if (uuidSchema.safeParse(filters.assignee).success)
-    await requireOwnedIds(deps.db, MEMBER_ROWS, auth.clientId, [filters.assignee], {
+    await requireOwnMembers(deps.db, auth.clientId, [filters.assignee], {
       field: 'filters.assignee',
       key: 'inbox.assigneeInvalid',
     });
@@ -90,11 +89,23 @@ export async function updateView(deps: ServerDeps, auth: AuthContext, id: string
   }
 }
 
-/** Deleting a view ends the play sessions running on it (their current tickets stay with their agents). */
-export async function deleteView(deps: ServerDeps, auth: AuthContext, id: string) {
+/**
+ * What else ends with a deleted view, in the deleting transaction: the play sessions running on it (their
+ * current tickets stay with their agents). Handed in by the composition root (app.ts) from play, so that
+ * views never imports play (play imports views: a session plays a view).
+ */
+export type ViewDeletedHook = (tx: DbOrTx, clientId: string, viewId: string) => Promise<void>;
+
+/** Deleting a view ends what runs on it (`ViewDeletedHook`). */
+export async function deleteView(
+  deps: ServerDeps,
+  onDeleted: ViewDeletedHook,
+  auth: AuthContext,
+  id: string,
+) {
   const deleted = await deps.db.transaction(async (tx) => {
     const gone = await deleteViewRow(tx, auth.clientId, id);
-    if (gone) await stopSessionsOnView(tx, auth.clientId, id);
+    if (gone) await onDeleted(tx, auth.clientId, id);
     return gone;
   });
   if (!deleted) throw notFound();

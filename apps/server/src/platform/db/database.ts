@@ -23,7 +23,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRela
 /** A database handle or an open transaction: repositories accept either. */
 export type DbOrTx = Db | Tx;
 
-export interface SqlRunner {
+interface SqlRunner {
   /** One parameterised statement. */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
   /** Several statements without parameters (pg-boss migrations need this on PGlite). */

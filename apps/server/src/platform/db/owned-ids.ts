@@ -14,7 +14,7 @@ export interface OwnedRows {
 }
 
 /** The ids of the list that name no live row of this business (unknown, deleted or another business's). */
-export async function unownedIds(
+async function unownedIds(
   db: DbOrTx,
   rows: OwnedRows,
   clientId: string,

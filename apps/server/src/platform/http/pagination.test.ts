@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTimeCursor, encodeTimeCursor, keysetPage } from './pagination.js';
+import {
+  decodeDbTimeCursor,
+  decodeTimeCursor,
+  encodeDbTimeCursor,
+  encodeTimeCursor,
+  keysetPage,
+} from './pagination.js';
 
 describe('keysetPage', () => {
   const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `r${i + 1}` }));
@@ -24,5 +30,23 @@ describe('time cursors', () => {
     expect(decodeTimeCursor(encodeTimeCursor(at, id))).toEqual({ at, id });
     expect(decodeTimeCursor('not-a-cursor')).toBeNull();
     expect(decodeTimeCursor(Buffer.from('2026-11-25T10:00:00Z|x').toString('base64url'))).toBeNull();
+  });
+});
+
+describe('database time cursors (the ticket list, users)', () => {
+  const id = '01a20294-98df-7f27-a7de-224b5e67dbc0';
+  it('round-trips microseconds', () => {
+    const at = '2026-04-01T03:00:00.123456Z';
+    expect(decodeDbTimeCursor(encodeDbTimeCursor(at, id))).toEqual({ at, id });
+  });
+  it.each([
+    ['garbage', Buffer.from('garbage').toString('base64url')],
+    ['no id', Buffer.from('2026-04-01T03:00:00.123456Z|').toString('base64url')],
+    ['bad id', Buffer.from("2026-04-01T03:00:00Z|1' or '1'='1").toString('base64url')],
+    ['bad time', Buffer.from(`yesterday|${id}`).toString('base64url')],
+    ['impossible time', Buffer.from(`2026-13-45T03:00:00Z|${id}`).toString('base64url')],
+    ['extra part', Buffer.from(`2026-04-01T03:00:00Z|${id}|x`).toString('base64url')],
+  ])('refuses %s', (_name, cursor) => {
+    expect(decodeDbTimeCursor(cursor)).toBeNull();
   });
 });

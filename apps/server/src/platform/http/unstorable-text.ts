@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export const REPLACEMENT_CHARACTER = '\uFFFD';
+const REPLACEMENT_CHARACTER = '\uFFFD';
 
 /** NUL, or a surrogate that is not half of a pair (the `u` flag reads a pair as one code point). */
 const UNSTORABLE = /[\0\p{Cs}]/u;

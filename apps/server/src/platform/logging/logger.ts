@@ -17,6 +17,9 @@ const SECRET_KEYS = [
   'passwordHash',
   'totpSecret',
   'authorization',
+  'botToken',
+  'webhookSecret',
+  'channelSecret',
 ];
 
 /**
@@ -24,7 +27,7 @@ const SECRET_KEYS = [
  * key is redacted at the top level of a log object and up to two levels down (`{ password }`,
  * `{ body: { password } }`, `{ req: { body: { password } } }`).
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.query.token',
   'req.query.access_token',
@@ -63,7 +66,7 @@ function messageWithoutValues(error: Error & { code?: unknown }): string {
  * values of a failed statement (security rule: no personal data in logs). The stack's first line repeats
  * the message, so it is cleaned the same way.
  */
-export function serializeError(value: unknown, depth = 0): unknown {
+function serializeError(value: unknown, depth = 0): unknown {
   if (!(value instanceof Error)) return value;
   const error = value as Error & Record<string, unknown>;
   const message = messageWithoutValues(error);

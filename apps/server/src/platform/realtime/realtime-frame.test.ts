@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as ws from 'ws';
-import { textFrame } from './realtime-hub.js';
+import { textFrame } from './realtime-writes.js';
 
 /** ws's frame parser (exported by ws, not declared by its types). */
 interface FrameReceiver {

@@ -15,4 +15,12 @@ describe.each([
     expect(await s.get('c1/none')).toBeNull();
     await expect(s.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow();
   });
+
+  it('removes a file; removing a missing one is no error', async () => {
+    const s = make();
+    await s.put('c1/m2', Buffer.from('abc'), 'image/png');
+    await s.remove('c1/m2');
+    expect(await s.get('c1/m2')).toBeNull();
+    await expect(s.remove('c1/m2')).resolves.toBeUndefined();
+  });
 });

@@ -1,10 +1,12 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
 /** Where media bytes live: local disk for one machine, memory in tests (an object store later). */
 export interface Storage {
   put(key: string, bytes: Buffer, mime: string): Promise<void>;
   get(key: string): Promise<{ bytes: Buffer; mime: string } | null>;
+  /** Removes the file; a missing one is no error. */
+  remove(key: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9-]+(\/[A-Za-z0-9._-]+)*$/;
@@ -33,6 +35,11 @@ export function createLocalStorage(dir: string): Storage {
         return null;
       }
     },
+    async remove(key) {
+      checkKey(key);
+      const file = join(root, key);
+      await Promise.all([rm(file, { force: true }), rm(`${file}.mime`, { force: true })]);
+    },
   };
 }
 
@@ -46,5 +53,19 @@ export function createMemoryStorage(): Storage {
     async get(key) {
       return items.get(key) ?? null;
     },
+    async remove(key) {
+      items.delete(key);
+    },
   };
+}
+
+const dataStorages = new WeakMap<object, Map<string, Storage>>();
+
+/** Local storage under DATA_DIR/<folder>, one per process configuration and folder. */
+export function dataDirStorage(config: { dataDir: string }, folder: string): Storage {
+  const byFolder = dataStorages.get(config) ?? new Map<string, Storage>();
+  dataStorages.set(config, byFolder);
+  const storage = byFolder.get(folder) ?? createLocalStorage(join(config.dataDir, folder));
+  byFolder.set(folder, storage);
+  return storage;
 }

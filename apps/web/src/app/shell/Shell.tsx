@@ -3,11 +3,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { can, type Me } from '@sapa/contracts';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ConsentDialog } from '../../features/consent/ConsentDialog';
-import { DesktopNotifications } from '../../features/inbox/notifications';
+import { ConsentDialog } from '../../features/activity/ConsentDialog';
+import { DesktopNotifications } from '../../features/conversations/notifications';
+import { PlanGate } from '../../features/subscriptions/PlanGate';
+import { SubscriptionBanner } from '../../features/subscriptions/SubscriptionBanner';
 import { accessSubjectOf, useMe } from '../../shared/api';
 import { RealtimeProvider } from '../../shared/realtime';
 import { QueryState } from '../../shared/ui/QueryState';
+import { useRouteMeta } from '../useRouteMeta';
 import { ShellHeader } from './ShellHeader';
 import { ShellNavbar } from './ShellNavbar';
 
@@ -28,6 +31,8 @@ function SignedInShell({ me }: { me: Me }) {
   }, [location.pathname]);
 
   const inbox = can(accessSubjectOf(me), 'CUSTOMER_SERVICE_INBOX');
+  const meta = useRouteMeta();
+  const isOwner = me.role === 'OWN' || me.role === 'SAD';
   return (
     <RealtimeProvider clientId={me.client.id} enabled={inbox}>
       {inbox ? <DesktopNotifications /> : null}
@@ -43,7 +48,10 @@ function SignedInShell({ me }: { me: Me }) {
           <ShellNavbar me={me} onNavigate={nav.close} />
         </AppShell.Navbar>
         <AppShell.Main bg="var(--mantine-color-gray-0)">
-          <Outlet />
+          <SubscriptionBanner isOwner={isOwner} />
+          <PlanGate permission={meta?.kind === 'shell' ? meta.permission : null} isOwner={isOwner}>
+            <Outlet />
+          </PlanGate>
         </AppShell.Main>
         <ConsentDialog me={me} />
       </AppShell>

@@ -1,7 +1,9 @@
 import { Anchor, Burger, Group, Text } from '@mantine/core';
 import type { Me } from '@sapa/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { saveUserLanguage } from '../../shared/api';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { useAppInfo } from '../appInfo';
@@ -21,6 +23,7 @@ export function ShellHeader({
   const { t } = useTranslation();
   const info = useAppInfo();
   const meta = useRouteMeta();
+  const queryClient = useQueryClient();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" miw={0}>
@@ -54,7 +57,7 @@ export function ShellHeader({
       </Group>
       <Group gap="xs" wrap="nowrap">
         <ChatCreditBalance />
-        <LanguageSwitch />
+        <LanguageSwitch onChange={(language) => saveUserLanguage(queryClient, language)} />
         <UserMenu me={me} />
       </Group>
     </Group>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { signOut } from '../../features/auth/signOut';
+import { signOut } from '../../features/identity/signOut';
 import { BusinessChoiceList } from '../../shared/ui/BusinessChoiceList';
 
 /** 000 §3 enableMultiClient: switching business needs a new sign-in, pre-filled with the email and business. */

@@ -5,7 +5,7 @@ import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCog } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { signOut } from '../../features/auth/signOut';
+import { signOut } from '../../features/identity/signOut';
 import { SwitchBusinessModal } from './SwitchBusinessModal';
 
 function initials(name: string): string {

@@ -35,6 +35,7 @@ function ticket(n: number, patch: Partial<TicketSummary> = {}): TicketSummary {
     lastMessage: { preview: 'hi', at: n * 1000, direction: 'in', status: 'received' },
     unreadCount: 1,
     responded: false,
+    lastCustomerMessageAt: null,
     expiresAt: null,
     createdAt: n,
     updatedAt: n,

@@ -1,4 +1,4 @@
-import { adminUserEndpoints, inboxEndpoints, ticketPropertyEndpoints } from '@sapa/contracts';
+import { adminUserEndpoints, conversationEndpoints, ticketPropertyEndpoints } from '@sapa/contracts';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { queryKeys, request } from '../../shared/api';
 import type { TicketFilters } from './cache';
@@ -12,7 +12,7 @@ export function useTickets(filters: TicketFilters) {
   return useInfiniteQuery({
     queryKey: ticketKeys.ticketList(filters),
     queryFn: ({ pageParam, signal }) =>
-      request(inboxEndpoints.tickets, {
+      request(conversationEndpoints.tickets, {
         query: {
           ...filters,
           search: filters.search || undefined,
@@ -31,7 +31,7 @@ export function useTickets(filters: TicketFilters) {
 export function useUnreadCount() {
   return useQuery({
     queryKey: ticketKeys.unread,
-    queryFn: ({ signal }) => request(inboxEndpoints.unreadCount, { signal }),
+    queryFn: ({ signal }) => request(conversationEndpoints.unreadCount, { signal }),
     retry: false,
   });
 }
@@ -39,7 +39,7 @@ export function useUnreadCount() {
 export function useTicket(id: string | null) {
   return useQuery({
     queryKey: ticketKeys.ticket(id ?? ''),
-    queryFn: ({ signal }) => request(inboxEndpoints.ticket, { params: { id: id ?? '' }, signal }),
+    queryFn: ({ signal }) => request(conversationEndpoints.ticket, { params: { id: id ?? '' }, signal }),
     enabled: !!id,
   });
 }
@@ -49,7 +49,7 @@ export function useMessages(id: string | null) {
   return useInfiniteQuery({
     queryKey: ticketKeys.messages(id ?? ''),
     queryFn: ({ pageParam, signal }) =>
-      request(inboxEndpoints.messages, {
+      request(conversationEndpoints.messages, {
         params: { id: id ?? '' },
         query: { before: pageParam ?? undefined, limit: MESSAGES_PAGE_SIZE },
         signal,

@@ -27,9 +27,12 @@ export function dayKey(epochMs: number): string {
   return dayjs(epochMs).tz(TIME_ZONE).format('YYYY-MM-DD');
 }
 
-/** Whether the reply window of a ticket has closed (000 §4: 24 h after the customer's last message). */
+/**
+ * Whether a ticket is expired (000 §4 by the channel table, `chatExpiresAt` on the server): past 24 h after the
+ * customer's last message, past 7 days on Messenger and Instagram (the HUMAN_AGENT tag answers until then).
+ */
 export function isExpired(ticket: { status: string; expiresAt: number | null }, now = Date.now()): boolean {
-  return ticket.status === 'expired' || (ticket.expiresAt !== null && ticket.expiresAt <= now);
+  return ticket.status === 'expired' || (ticket.expiresAt !== null && now > ticket.expiresAt);
 }
 
 /** Hours and minutes left in the reply window, e.g. "3j 20m" / "3h 20m". */

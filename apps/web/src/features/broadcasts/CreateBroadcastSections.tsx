@@ -190,6 +190,7 @@ export function RecipientFields({
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <MultiSelect
           label={t('broadcasts.contacts')}
+          placeholder={contactIds.length ? undefined : t('broadcasts.contactsPlaceholder')}
           searchable
           searchValue={contactSearch}
           onSearchChange={setContactSearch}
@@ -211,6 +212,7 @@ export function RecipientFields({
         />
         <MultiSelect
           label={t('broadcasts.groups')}
+          placeholder={groupIds.length ? undefined : t('broadcasts.groupsPlaceholder')}
           data={(groups.data ?? []).map((g) => ({
             value: g.id,
             label: `${g.name} (${formatNumber(g.memberCount, i18n.language)})`,
@@ -231,10 +233,10 @@ export function RecipientFields({
         error={sheetUpload.error ? errorMessage(sheetUpload.error) : undefined}
       />
       {sheetUpload.data ? (
-        <Text size="xs" c={sheetUpload.data.problems.length ? 'orange' : 'dimmed'}>
+        <Text size="xs" c={sheetUpload.data.skippedRows ? 'orange' : 'dimmed'}>
           {t('broadcasts.sheetRows', {
             count: sheetUpload.data.rows,
-            problems: sheetUpload.data.problems.length,
+            problems: sheetUpload.data.skippedRows,
           })}
         </Text>
       ) : null}
@@ -242,6 +244,8 @@ export function RecipientFields({
         <RecipientProblems
           color="orange"
           testId="sheet-problems"
+          titleKey="broadcasts.sheetProblems"
+          total={sheetUpload.data.problemCount}
           problems={sheetUpload.data.problems.map((p) => ({
             label: t('broadcasts.sheetRow', { row: p.row, value: p.value }),
             problem: p.problem,

@@ -1,14 +1,11 @@
 import {
-  type AdvancedBroadcastInput,
-  advancedBroadcastEndpoints as ab,
   type BodyOf,
   type Broadcast,
   type BroadcastStatus,
   broadcastEndpoints as be,
-  channelAccountEndpoints,
-  contactCrmEndpoints,
+  channelEndpoints,
   contactGroupEndpoints,
-  type RecipientRule,
+  contactListEndpoints,
   templateManagementEndpoints,
 } from '@sapa/contracts';
 import {
@@ -24,7 +21,7 @@ import { queryKeys, request, upload } from '../../shared/api';
 import { useRealtime } from '../../shared/realtime';
 
 /** Every broadcast query (invalidated together after a change). */
-export const broadcastKeys = {
+const broadcastKeys = {
   all: ['broadcasts'] as const,
   list: (filters: { status?: BroadcastStatus | undefined; search?: string | undefined }) =>
     ['broadcasts', 'list', filters] as const,
@@ -33,7 +30,6 @@ export const broadcastKeys = {
     ['broadcasts', 'detail', id, 'recipients', status ?? ''] as const,
   role: ['broadcasts', 'role'] as const,
   templates: ['broadcasts', 'templates'] as const,
-  advanced: ['advanced-broadcasts'] as const,
 };
 
 /** GET /api/broadcasts: the history, newest first, keyset pages. */
@@ -175,7 +171,7 @@ export function useApprovedTemplates() {
 export function useWhatsappSenders() {
   return useQuery({
     queryKey: queryKeys.channelAccounts,
-    queryFn: ({ signal }) => request(channelAccountEndpoints.list, { signal }),
+    queryFn: ({ signal }) => request(channelEndpoints.list, { signal }),
     select: (data) => data.items.filter((a) => a.status === 'connected' && a.channel === 'WAP'),
   });
 }
@@ -184,7 +180,7 @@ export function useContactOptions(search: string) {
   return useQuery({
     queryKey: ['broadcasts', 'contact-options', search],
     queryFn: ({ signal }) =>
-      request(contactCrmEndpoints.list, {
+      request(contactListEndpoints.list, {
         query: { search: search || undefined, limit: 30 } as never,
         signal,
       }),
@@ -199,42 +195,4 @@ export function useGroupOptions() {
     queryFn: ({ signal }) => request(contactGroupEndpoints.list, { query: { limit: 100 }, signal }),
     select: (d) => d.items,
   });
-}
-
-// ---------------------------------------------------------------- advanced broadcasts
-
-export function useAdvancedBroadcasts(view: 'today' | 'all', search: string) {
-  return useQuery({
-    queryKey: [...broadcastKeys.advanced, view, search],
-    queryFn: ({ signal }) => request(ab.list, { query: { view, search: search || undefined }, signal }),
-    select: (d) => d.items,
-    placeholderData: keepPreviousData,
-  });
-}
-
-function useInvalidateAdvanced() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: broadcastKeys.advanced });
-}
-
-export function useSaveAdvancedBroadcast() {
-  const invalidate = useInvalidateAdvanced();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: AdvancedBroadcastInput }) =>
-      id ? request(ab.update, { params: { id }, body }) : request(ab.create, { body }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useAdvancedBroadcastAction() {
-  const invalidate = useInvalidateAdvanced();
-  return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'activate' | 'deactivate' | 'sync' | 'remove' }) =>
-      request(ab[action], { params: { id } }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useEstimateRules() {
-  return useMutation({ mutationFn: (rules: RecipientRule[]) => request(ab.estimate, { body: { rules } }) });
 }

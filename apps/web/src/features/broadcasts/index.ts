@@ -1,4 +1,3 @@
-export { AdvancedBroadcastPage } from './AdvancedBroadcastPage';
 export { ApprovalsPage } from './ApprovalsPage';
 export { BroadcastDetailPage } from './BroadcastDetailPage';
 export { BroadcastsPage } from './BroadcastsPage';

@@ -17,4 +17,14 @@ describe('invalid broadcast recipients (issue 16: every one, not only the first)
     expect(result.more).toBe(more);
     expect(result.lines.map((l) => l.label)).toEqual(Array.from({ length: lines }, (_, i) => `0812${i}`));
   });
+
+  it('counts past a list that is itself the first part (a sheet answer lists 500 of 620)', () => {
+    const result = recipientProblemLines(
+      Array.from({ length: 500 }, (_, i) => line(i)),
+      undefined,
+      620,
+    );
+    expect(result.lines).toHaveLength(10);
+    expect(result.more).toBe(610);
+  });
 });

@@ -8,7 +8,7 @@ import { useMatchingCount } from './api';
 import { BulkActionModal } from './BulkActionModal';
 import type { BulkSelectionState } from './useBulkSelection';
 
-export const filterOf = (filters: TicketFilters): BulkFilter => ({
+const filterOf = (filters: TicketFilters): BulkFilter => ({
   tab: filters.tab,
   channel: filters.channel,
   priority: filters.priority,

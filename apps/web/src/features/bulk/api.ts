@@ -12,7 +12,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { queryKeys, request } from '../../shared/api';
 import { useRealtime } from '../../shared/realtime';
 
-export const bulkKeys = {
+const bulkKeys = {
   jobs: [...queryKeys.inbox, 'bulk-jobs'] as const,
   matching: (filter: BulkFilter) => [...queryKeys.inbox, 'bulk-matching', filter] as const,
   failures: (id: string) => [...queryKeys.inbox, 'bulk-failures', id] as const,
@@ -33,7 +33,7 @@ export function useBulkJobs() {
 }
 
 /** `bulk.progress` moves the job's counters in place; `tickets.changed` refetches what the inbox shows. */
-export function applyBulkProgress(queryClient: QueryClient, event: RealtimeEvent): void {
+function applyBulkProgress(queryClient: QueryClient, event: RealtimeEvent): void {
   if (event.type === 'tickets.changed') {
     void queryClient.invalidateQueries({ queryKey: queryKeys.inbox });
     return;

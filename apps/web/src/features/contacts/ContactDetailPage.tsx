@@ -1,16 +1,17 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ContactProfile } from '@sapa/contracts';
+import { type ContactProfile, can } from '@sapa/contracts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ChannelBadge, ticketInboxPath } from '../../entities/ticket';
-import { errorMessage, useMe } from '../../shared/api';
+import { accessSubjectOf, errorMessage, useMe } from '../../shared/api';
 import { formatDateTime } from '../../shared/time';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { QueryState } from '../../shared/ui/QueryState';
+import { ContactTransactions } from '../orders';
 import { contactAccessOf } from './access';
 import { useContactChats, useContactFields, useContactProfile, useDeleteContact } from './api';
 import { BackLink } from './BackLink';
@@ -89,6 +90,7 @@ export function ContactDetailPage() {
     );
   const contact: ContactProfile = profile.data;
   const access = contactAccessOf(me.data);
+  const canSeeTransactions = can(accessSubjectOf(me.data), 'TRANSACTION', 'READ');
   const channels = [
     ...new Set([
       ...(contact.mainChannel ? [contact.mainChannel] : []),
@@ -174,11 +176,12 @@ export function ContactDetailPage() {
           <Tabs.Panel value="chats">
             <ChatHistory contactId={contact.id} />
           </Tabs.Panel>
-          {/* Orders have no per-contact history yet (no commerce module): the section says when data appears. */}
           <Tabs.Panel value="transactions">
-            <EmptyState title={t('contacts.detail.noTransactions')}>
-              {t('contacts.detail.transactionsLater')}
-            </EmptyState>
+            {canSeeTransactions ? (
+              <ContactTransactions contactId={contact.id} />
+            ) : (
+              <EmptyState title={t('contacts.detail.noTransactions')}>{t('orders.page.noAccess')}</EmptyState>
+            )}
           </Tabs.Panel>
           <Tabs.Panel value="broadcasts">
             <ContactBroadcastHistory contactId={contact.id} />

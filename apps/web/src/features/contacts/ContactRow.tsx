@@ -16,7 +16,7 @@ export function formatPhone(phone: string | null): string {
   return match ? `+62 ${match[1]}-${match[2]}-${match[3]}` : `+${phone}`;
 }
 
-export function channelsOf(contact: Pick<ContactListItem, 'channels' | 'mainChannel'>): ChannelCode[] {
+function channelsOf(contact: Pick<ContactListItem, 'channels' | 'mainChannel'>): ChannelCode[] {
   return [...new Set([...(contact.mainChannel ? [contact.mainChannel] : []), ...contact.channels])];
 }
 

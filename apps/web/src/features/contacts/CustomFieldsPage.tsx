@@ -31,10 +31,10 @@ import { ApiError, fieldErrorsOf, useMe } from '../../shared/api';
 import { useMessage } from '../../shared/forms/useMessage';
 import { type FieldErrors, validate } from '../../shared/forms/validate';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormModal } from '../../shared/ui/FormModal';
 import { PageLoader } from '../../shared/ui/PageLoader';
-import { TableLoadingRow } from '../../shared/ui/TableLoadingRow';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { contactAccessOf } from './access';
 import { useContactFields, useSaveField } from './api';
 import { BackLink } from './BackLink';
@@ -100,7 +100,6 @@ export function CustomFieldsPage() {
                   <Table.Td />
                 </Table.Tr>
               ))}
-              {fields.isPending ? <TableLoadingRow columns={5} /> : null}
               {list.map((field) => (
                 <Table.Tr key={field.id} data-testid="custom-field-row">
                   <Table.Td>
@@ -136,10 +135,18 @@ export function CustomFieldsPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {fields.isError ? <ErrorState error={fields.error} onRetry={() => void fields.refetch()} /> : null}
-        {fields.isSuccess && list.length === 0 ? (
-          <EmptyState title={t('contacts.fieldsPage.empty')}>{t('contacts.fieldsPage.emptyHint')}</EmptyState>
-        ) : null}
+        <QueryState
+          query={fields}
+          loading={<SkeletonRows count={2} height={32} />}
+          isEmpty={list.length === 0}
+          empty={
+            <EmptyState title={t('contacts.fieldsPage.empty')}>
+              {t('contacts.fieldsPage.emptyHint')}
+            </EmptyState>
+          }
+        >
+          {null}
+        </QueryState>
       </Paper>
       <FieldFormModal
         field={editing}

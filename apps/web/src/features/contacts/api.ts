@@ -3,9 +3,9 @@ import {
   type ContactFieldInput,
   type ContactGroupInput,
   type ContactProfileInput,
-  contactCrmEndpoints,
   contactFieldEndpoints,
   contactGroupEndpoints,
+  contactListEndpoints,
   contactTagEndpoints,
   type QueryOf,
 } from '@sapa/contracts';
@@ -30,14 +30,14 @@ export const contactKeys = {
   fields: ['contacts', 'fields'] as const,
 };
 
-export type ContactFilters = Omit<QueryOf<typeof contactCrmEndpoints.list>, 'cursor' | 'limit'>;
+export type ContactFilters = Omit<QueryOf<typeof contactListEndpoints.list>, 'cursor' | 'limit'>;
 
 /** GET /api/contacts: keyset pages, newest first. */
 export function useContacts(filters: ContactFilters) {
   return useInfiniteQuery({
     queryKey: contactKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      request(contactCrmEndpoints.list, { query: { ...filters, cursor: pageParam ?? undefined }, signal }),
+      request(contactListEndpoints.list, { query: { ...filters, cursor: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
@@ -47,7 +47,7 @@ export function useContacts(filters: ContactFilters) {
 export function useContactProfile(id: string | null) {
   return useQuery({
     queryKey: contactKeys.profile(id ?? ''),
-    queryFn: ({ signal }) => request(contactCrmEndpoints.profile, { params: { id: id ?? '' }, signal }),
+    queryFn: ({ signal }) => request(contactListEndpoints.profile, { params: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
   });
 }
@@ -70,13 +70,13 @@ function useContactHistory<T extends { nextCursor: string | null }>(
 /** GET /api/contacts/:id/chats: the contact's tickets, latest activity first, keyset pages. */
 export const useContactChats = (id: string | null) =>
   useContactHistory(id, 'chats', (contact, cursor, signal) =>
-    request(contactCrmEndpoints.chats, { params: { id: contact }, query: { cursor }, signal }),
+    request(contactListEndpoints.chats, { params: { id: contact }, query: { cursor }, signal }),
   );
 
 /** GET /api/contacts/:id/broadcasts: the broadcasts that reached the contact, newest first, keyset pages. */
 export const useContactBroadcasts = (id: string | null) =>
   useContactHistory(id, 'broadcasts', (contact, cursor, signal) =>
-    request(contactCrmEndpoints.broadcasts, { params: { id: contact }, query: { cursor }, signal }),
+    request(contactListEndpoints.broadcasts, { params: { id: contact }, query: { cursor }, signal }),
   );
 
 function useInvalidateContacts() {
@@ -89,8 +89,8 @@ export function useSaveContact() {
   return useMutation({
     mutationFn: (input: { id: string | null; body: ContactProfileInput }) =>
       input.id
-        ? request(contactCrmEndpoints.saveProfile, { params: { id: input.id }, body: input.body })
-        : request(contactCrmEndpoints.create, { body: input.body }),
+        ? request(contactListEndpoints.saveProfile, { params: { id: input.id }, body: input.body })
+        : request(contactListEndpoints.create, { body: input.body }),
     onSuccess: invalidate,
   });
 }
@@ -98,7 +98,7 @@ export function useSaveContact() {
 export function useDeleteContact() {
   const invalidate = useInvalidateContacts();
   return useMutation({
-    mutationFn: (id: string) => request(contactCrmEndpoints.remove, { params: { id } }),
+    mutationFn: (id: string) => request(contactListEndpoints.remove, { params: { id } }),
     onSuccess: invalidate,
   });
 }

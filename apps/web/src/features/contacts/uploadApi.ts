@@ -1,6 +1,6 @@
 import { contactUploadEndpoints, type Language } from '@sapa/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpointUrl, fetchBlob, request, upload } from '../../shared/api';
+import { endpointUrl, request, saveDownload, upload } from '../../shared/api';
 import { contactKeys } from './api';
 
 const historyKey = [...contactKeys.all, 'uploads'] as const;
@@ -30,26 +30,13 @@ export function useUploadContacts() {
 
 /** GET /api/contact-uploads/template saved as `fileName`. */
 export function downloadTemplate(fileName: string): Promise<void> {
-  return download(endpointUrl(contactUploadEndpoints.template), fileName);
+  return saveDownload(endpointUrl(contactUploadEndpoints.template), fileName);
 }
 
 /** GET /api/contact-uploads/:id/failed-rows in `lang`, saved as `fileName`. */
 export function downloadFailedRows(id: string, lang: Language, fileName: string): Promise<void> {
-  return download(
+  return saveDownload(
     endpointUrl(contactUploadEndpoints.failedRows, { params: { id }, query: { lang } }),
     fileName,
   );
-}
-
-/** Saves a protected download under `fileName`. */
-async function download(url: string, fileName: string): Promise<void> {
-  const blob = await fetchBlob(url);
-  const href = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }

@@ -128,7 +128,7 @@ export function notifySaved(t: TFunction, edited: boolean, name: string) {
 }
 
 /** The name and description inputs of a macro or form editor. */
-export function TitleDescriptionFields({
+function TitleDescriptionFields({
   labels,
   title,
   onTitle,

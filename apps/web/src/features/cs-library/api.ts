@@ -11,7 +11,7 @@ import { applyTicketToCaches } from '../../entities/ticket';
 import { queryKeys, request } from '../../shared/api';
 
 /** Queries of the chat library; under the inbox key, so a real-time reconnection refetches them too. */
-export const libraryKeys = {
+const libraryKeys = {
   all: [...queryKeys.inbox, 'library'] as const,
   entries: (kind: LibraryKind, search = '') => [...queryKeys.inbox, 'library', kind, search] as const,
   macros: (search: string, pageNumber: number) =>
@@ -53,7 +53,7 @@ export function useDeleteLibraryEntry(kind: LibraryKind) {
   });
 }
 
-export const MACRO_PAGE_SIZE = 20;
+const MACRO_PAGE_SIZE = 20;
 
 /** GET /api/macros (000 §7 csplatform/macros: search, pageNumber, pageSize). */
 export function useMacros(search: string, pageNumber = 1, enabled = true) {

@@ -3,9 +3,18 @@ import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { finishedTutorials, markTutorialFinished } from './tutorials';
 
-const TUTORIAL = 'dashboard';
 /** The shell elements the tour points at (they carry `data-tour`). */
 const STEPS = ['navbar', 'chat-credit', 'user-menu'] as const;
+
+/**
+ * The dashboard tour of an account: every account's first-use tour, or — on the free-trial tier (000 §6) — its
+ * own tour, which starts at the trial's banner (days left, the way to subscribe).
+ */
+export function tourOf(freeTrial: boolean): { tutorial: string; steps: readonly string[] } {
+  return freeTrial ? TRIAL_TOUR : TOUR;
+}
+const TOUR = { tutorial: 'dashboard', steps: STEPS };
+const TRIAL_TOUR = { tutorial: 'dashboard-free-trial', steps: ['subscription', ...STEPS] };
 const CARD_WIDTH = 300;
 const GAP = 12;
 
@@ -43,11 +52,22 @@ function place(element: HTMLElement): Placement {
 
 /**
  * First-use coach marks (000 §2 Login and consent): a short tour over three shell elements, shown until
- * finished or skipped; finished tours are remembered per user (000 §3 finishedTutorials).
+ * finished or skipped; finished tours are remembered per user (000 §3 finishedTutorials). The free-trial tier
+ * (000 §6) gets its own tour, which starts at the trial's banner.
  */
-export function CoachMarks({ userId, enabled }: { userId: string; enabled: boolean }) {
+export function CoachMarks({
+  userId,
+  enabled,
+  freeTrial,
+}: {
+  userId: string;
+  enabled: boolean;
+  freeTrial: boolean;
+}) {
+  const { tutorial, steps: tourSteps } = tourOf(freeTrial);
   const { t } = useTranslation();
-  const [active, setActive] = useState(() => !finishedTutorials(userId).includes(TUTORIAL));
+  const [finished, setFinished] = useState(() => finishedTutorials(userId));
+  const active = !finished.includes(tutorial);
   const [steps, setSteps] = useState<string[]>([]);
   const [index, setIndex] = useState(0);
   const [placement, setPlacement] = useState<Placement | null>(null);
@@ -55,9 +75,9 @@ export function CoachMarks({ userId, enabled }: { userId: string; enabled: boole
   // Only the elements visible at this screen size take part (the navbar is folded away on phones).
   useEffect(() => {
     if (!active || !enabled) return;
-    const timer = window.setTimeout(() => setSteps(STEPS.filter((step) => isShown(targetOf(step)))), 300);
+    const timer = window.setTimeout(() => setSteps(tourSteps.filter((step) => isShown(targetOf(step)))), 300);
     return () => window.clearTimeout(timer);
-  }, [active, enabled]);
+  }, [active, enabled, tourSteps]);
 
   const step = steps[index];
   const measure = useCallback(() => {
@@ -76,8 +96,8 @@ export function CoachMarks({ userId, enabled }: { userId: string; enabled: boole
   }, [measure]);
 
   const finish = () => {
-    markTutorialFinished(userId, TUTORIAL);
-    setActive(false);
+    markTutorialFinished(userId, tutorial);
+    setFinished(finishedTutorials(userId));
   };
 
   if (!active || !enabled || !step || !placement) return null;

@@ -1,7 +1,10 @@
 import { Grid, Stack } from '@mantine/core';
 import { useMe } from '../../shared/api';
 import { PageLoader } from '../../shared/ui/PageLoader';
-import { isConsentDue } from '../consent/ConsentDialog';
+import { isConsentDue } from '../activity/ConsentDialog';
+import { ProductListWidget } from '../catalogue';
+import { TransactionSummaryWidget } from '../orders';
+import { useSubscription } from '../subscriptions';
 import { AccountSummary } from './AccountSummary';
 import { CoachMarks } from './CoachMarks';
 import { FeatureShortcuts } from './FeatureShortcuts';
@@ -11,6 +14,7 @@ import { SetupSteps } from './SetupSteps';
 /** /dashboard (001 §2): greeting, setup steps, feature shortcuts, the business at a glance. */
 export function DashboardPage() {
   const me = useMe();
+  const subscription = useSubscription();
   if (!me.data) return <PageLoader />;
   return (
     <Stack gap="lg" maw={1200}>
@@ -23,11 +27,19 @@ export function DashboardPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <AccountSummary me={me.data} />
+          <Stack gap="lg">
+            <AccountSummary me={me.data} />
+            <TransactionSummaryWidget me={me.data} />
+            <ProductListWidget me={me.data} />
+          </Stack>
         </Grid.Col>
       </Grid>
       {/* The tour waits until the consent dialog is answered. */}
-      <CoachMarks userId={me.data.user.id} enabled={!isConsentDue(me.data.consent, Date.now())} />
+      <CoachMarks
+        userId={me.data.user.id}
+        enabled={!isConsentDue(me.data.consent, Date.now()) && subscription.isSuccess}
+        freeTrial={subscription.data?.tier === 'FREE_TRIAL'}
+      />
     </Stack>
   );
 }

@@ -168,7 +168,7 @@ function DownloadDialog(props: DownloadChatDataProps & { onClose: () => void }) 
 }
 
 /** The requested file's state: in progress with its rows so far, the download when done, or why it failed. */
-export function ExportProgress({ item }: { item: ExportHistoryItem | null | undefined }) {
+function ExportProgress({ item }: { item: ExportHistoryItem | null | undefined }) {
   const { t, i18n } = useTranslation();
   const [failed, setFailed] = useState(false);
   if (!item || item.status === 'inProgress')

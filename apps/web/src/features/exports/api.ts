@@ -2,7 +2,7 @@ import { type ExportHistoryItem, type ExportRequestInput, exportEndpoints } from
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../shared/api';
 
-export const exportKeys = { all: ['exports'] as const, history: ['exports', 'history'] as const };
+const exportKeys = { all: ['exports'] as const, history: ['exports', 'history'] as const };
 
 const inProgress = (items: readonly ExportHistoryItem[]) => items.some((i) => i.status === 'inProgress');
 

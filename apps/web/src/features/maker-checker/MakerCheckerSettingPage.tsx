@@ -31,11 +31,11 @@ import { validate } from '../../shared/forms/validate';
 import { useConfirmedDelete } from '../../shared/hooks/useConfirmedDelete';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormModal } from '../../shared/ui/FormModal';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { QueryState } from '../../shared/ui/QueryState';
 import { RowActions } from '../../shared/ui/RowActions';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import {
   useDeleteMakerCheckerAccount,
   useMakerCheckerAccounts,
@@ -70,9 +70,7 @@ export function MakerCheckerSettingPage() {
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-        {settings.isError ? (
-          <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
-        ) : (
+        <QueryState query={settings} loading={<SkeletonRows count={1} height={56} />}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <div>
               <Title order={2} size="h4">
@@ -86,7 +84,7 @@ export function MakerCheckerSettingPage() {
               size="md"
               label={enabled ? t('makerChecker.on') : t('makerChecker.off')}
               checked={enabled}
-              disabled={!canUpdate || settings.isLoading || saveSettings.isPending}
+              disabled={!canUpdate || saveSettings.isPending}
               onChange={(event) =>
                 saveSettings.mutate(event.currentTarget.checked, {
                   onSuccess: (s) =>
@@ -99,7 +97,7 @@ export function MakerCheckerSettingPage() {
               }
             />
           </Group>
-        )}
+        </QueryState>
       </Paper>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Group justify="space-between" mb="md">

@@ -1,6 +1,5 @@
-import { type CsConfiguration, type CsGroupInput, inboxEndpoints, teamEndpoints } from '@sapa/contracts';
+import { type CsConfiguration, type CsGroupInput, teamEndpoints } from '@sapa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { applyTicketToCaches } from '../../entities/ticket';
 import { queryKeys, request } from '../../shared/api';
 import { playKey } from '../play/api';
 
@@ -12,8 +11,6 @@ export const teamKeys = {
   groups: [...queryKeys.inbox, 'teams', 'groups'] as const,
   members: (groupId: string) => [...queryKeys.inbox, 'teams', 'groups', groupId, 'members'] as const,
   configuration: [...queryKeys.inbox, 'teams', 'configuration'] as const,
-  transfers: (ticketId: string) => [...queryKeys.inbox, 'teams', 'transfers', ticketId] as const,
-  audit: (ticketId: string) => [...queryKeys.inbox, 'teams', 'audit', ticketId] as const,
 };
 
 /** GET /api/cs/me: the caller's CS position, derived role (CS, SPV, CS-SPV), status and capabilities. */
@@ -151,36 +148,5 @@ export function useRemoveGroupMember(groupId: string) {
     mutationFn: (userId: string) =>
       request(teamEndpoints.removeGroupMember, { params: { id: groupId, userId } }),
     onSuccess: changed,
-  });
-}
-
-/** GET /api/tickets/:id/transfers: who handed the chat to whom, when. */
-export function useTransfers(ticketId: string, updatedAt: number) {
-  return useQuery({
-    queryKey: [...teamKeys.transfers(ticketId), updatedAt],
-    queryFn: ({ signal }) => request(teamEndpoints.transfers, { params: { id: ticketId }, signal }),
-    select: (data) => data.items,
-  });
-}
-
-/** GET /api/tickets/:id/audit: the ticket's changes with the names of the ids they mention. */
-export function useTicketAudit(ticketId: string, updatedAt: number) {
-  return useQuery({
-    queryKey: [...teamKeys.audit(ticketId), updatedAt],
-    queryFn: ({ signal }) => request(teamEndpoints.audit, { params: { id: ticketId }, signal }),
-  });
-}
-
-/** POST /api/tickets/:id/assign to an agent or to a group. */
-export function useAssignTo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { ticketId: string; to: { assigneeId: string } | { groupId: string } }) =>
-      request(inboxEndpoints.assign, { params: { id: input.ticketId }, body: input.to }),
-    onSuccess: (ticket) => {
-      applyTicketToCaches(queryClient, ticket);
-      void queryClient.invalidateQueries({ queryKey: teamKeys.transfers(ticket.id) });
-      void queryClient.invalidateQueries({ queryKey: teamKeys.agents });
-    },
   });
 }

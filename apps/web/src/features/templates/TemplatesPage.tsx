@@ -22,9 +22,9 @@ import { errorMessage, useMe } from '../../shared/api';
 import { useConfirmedDelete } from '../../shared/hooks/useConfirmedDelete';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ErrorState } from '../../shared/ui/ErrorState';
 import { PageLoader } from '../../shared/ui/PageLoader';
-import { TableLoadingRow } from '../../shared/ui/TableLoadingRow';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { templateAccessOf, useDeleteTemplate, useSyncTemplates, useWhatsappTemplates } from './api';
 import { StatusBadge } from './StatusBadge';
 
@@ -112,7 +112,6 @@ export function TemplatesPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {templates.isPending ? <TableLoadingRow columns={6} /> : null}
               {list.map((template) => (
                 <Table.Tr key={template.id} data-testid="template-row" data-name={template.name}>
                   <Table.Td>
@@ -202,14 +201,18 @@ export function TemplatesPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {templates.isError ? (
-          <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />
-        ) : null}
-        {templates.isSuccess && list.length === 0 ? (
-          <EmptyState title={t(debounced.trim() ? 'waTemplates.noMatch' : 'waTemplates.empty')}>
-            {debounced.trim() ? null : t('waTemplates.emptyHint')}
-          </EmptyState>
-        ) : null}
+        <QueryState
+          query={templates}
+          loading={<SkeletonRows count={3} height={32} />}
+          isEmpty={list.length === 0}
+          empty={
+            <EmptyState title={t(debounced.trim() ? 'waTemplates.noMatch' : 'waTemplates.empty')}>
+              {debounced.trim() ? null : t('waTemplates.emptyHint')}
+            </EmptyState>
+          }
+        >
+          {null}
+        </QueryState>
       </Paper>
       <ConfirmDialog
         {...deletion.dialog}

@@ -1,6 +1,6 @@
 import {
   can,
-  channelAccountEndpoints,
+  channelEndpoints,
   type ManagedTemplate,
   type Me,
   type TemplateInput,
@@ -11,14 +11,14 @@ import { accessSubjectOf, queryKeys, request } from '../../shared/api';
 
 const e = templateManagementEndpoints;
 
-export const templateKeys = {
+const templateKeys = {
   all: ['whatsapp-templates'] as const,
   list: (search: string) => ['whatsapp-templates', 'list', search] as const,
   one: (id: string) => ['whatsapp-templates', 'one', id] as const,
 };
 
 /** While a template waits for the provider's review, the list polls so its new status shows without reload. */
-export const REVIEW_POLL_MS = 2_000;
+const REVIEW_POLL_MS = 2_000;
 const waitingReview = (items: readonly ManagedTemplate[]) => items.some((t) => t.status === 'pending');
 
 /** GET /api/whatsapp-templates (001 §2 template tab). */
@@ -45,7 +45,7 @@ export function useWhatsappTemplate(id: string | null) {
 export function useWhatsappAccounts() {
   return useQuery({
     queryKey: queryKeys.channelAccounts,
-    queryFn: ({ signal }) => request(channelAccountEndpoints.list, { signal }),
+    queryFn: ({ signal }) => request(channelEndpoints.list, { signal }),
     select: (data) => data.items.filter((a) => a.channel === 'WAP' && a.status === 'connected'),
   });
 }

@@ -33,7 +33,7 @@ export interface Draft {
   isNewMessage: boolean;
 }
 
-export const emptyDraft: Draft = {
+const emptyDraft: Draft = {
   channelAccountId: '',
   name: '',
   language: 'id',
@@ -51,7 +51,7 @@ export const emptyDraft: Draft = {
   isNewMessage: false,
 };
 
-export function draftOf(t: ManagedTemplate): Draft {
+function draftOf(t: ManagedTemplate): Draft {
   return {
     channelAccountId: t.channelAccountId ?? '',
     name: t.name,

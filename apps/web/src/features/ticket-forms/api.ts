@@ -20,7 +20,7 @@ export const formKeys = {
   time: (ticketId: string) => [...queryKeys.inbox, 'ticket-forms', 'time', ticketId] as const,
 };
 
-export const FIELD_PAGE_SIZE = 20;
+const FIELD_PAGE_SIZE = 20;
 
 export function useTicketForms() {
   return useQuery({

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { request } from '../../shared/api';
 
-export const viewKeys = {
+const viewKeys = {
   all: ['views'] as const,
   list: ['views', 'list'] as const,
   tickets: (id: string) => ['views', 'tickets', id] as const,

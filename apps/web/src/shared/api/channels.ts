@@ -1,4 +1,4 @@
-import { type ChannelCode, channelAccountEndpoints } from '@sapa/contracts';
+import { type ChannelCode, channelEndpoints } from '@sapa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from './client';
 import { connectedChannels } from './connectedChannels';
@@ -8,7 +8,7 @@ import { queryKeys } from './queries';
 export function useConnectedChannels(allowed: readonly ChannelCode[], enabled = true) {
   return useQuery({
     queryKey: queryKeys.channelAccounts,
-    queryFn: ({ signal }) => request(channelAccountEndpoints.list, { signal }),
+    queryFn: ({ signal }) => request(channelEndpoints.list, { signal }),
     select: (data) => connectedChannels(data.items, allowed),
     enabled,
   });

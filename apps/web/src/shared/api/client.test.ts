@@ -1,6 +1,7 @@
 import {
   accountEndpoints,
   adminUserEndpoints,
+  billingEndpoints,
   contactUploadEndpoints,
   livechatEndpoints,
   VERSION_HEADER,
@@ -79,9 +80,9 @@ describe('call', () => {
         : json(401, { statusCode: 401, error: 'Unauthorized', message: 'x' });
     });
     const results = await Promise.all([
-      client.call(accountEndpoints.chatCreditBalance),
-      client.call(accountEndpoints.chatCreditBalance),
-      client.call(accountEndpoints.chatCreditBalance),
+      client.call(billingEndpoints.chatCreditBalance),
+      client.call(billingEndpoints.chatCreditBalance),
+      client.call(billingEndpoints.chatCreditBalance),
     ]);
     expect(refreshes).toBe(1);
     expect(results.every((r) => r.ok)).toBe(true);
@@ -99,7 +100,7 @@ describe('call', () => {
         : json(401, { statusCode: 401, error: 'Unauthorized', message: 'Please sign in to continue.' }),
     );
     const [a, b] = await Promise.all([
-      client.call(accountEndpoints.chatCreditBalance),
+      client.call(billingEndpoints.chatCreditBalance),
       client.call(accountEndpoints.me),
     ]);
     expect(a.ok).toBe(false);
@@ -160,8 +161,8 @@ describe('call', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
       json(200, ME, { [VERSION_HEADER]: '1.0.1' }),
     );
-    await client.call(accountEndpoints.chatCreditBalance);
-    await client.call(accountEndpoints.chatCreditBalance);
+    await client.call(billingEndpoints.chatCreditBalance);
+    await client.call(billingEndpoints.chatCreditBalance);
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
@@ -170,7 +171,7 @@ describe('call', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
       json(200, ME, { [VERSION_HEADER]: '2.0.0' }),
     );
-    await client.call(accountEndpoints.chatCreditBalance);
+    await client.call(billingEndpoints.chatCreditBalance);
     expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,8 @@
 import {
-  authEndpoints,
   type BodyOf,
   type Endpoint,
   type ErrorResponse,
+  identityEndpoints,
   pathWith,
   type QueryOf,
   type ResponseOf,
@@ -11,6 +11,7 @@ import {
 } from '@sapa/contracts';
 import { currentLanguage } from '../i18n';
 import { ApiError, failToSend, isErrorResponse } from './errors';
+import { recordRequest } from './networkLog';
 import { clearSession, getSession, updateTokens } from './session';
 
 /**
@@ -115,11 +116,22 @@ async function send(req: RawRequest): Promise<ApiResult<unknown>> {
     payload = JSON.stringify(req.body);
   }
   let response: Response;
+  const started = performance.now();
+  const logged = (status: number) =>
+    recordRequest({
+      method: req.method,
+      path: req.url,
+      status,
+      ms: performance.now() - started,
+      at: Date.now(),
+    });
   try {
     response = await fetch(req.url, { method: req.method, headers, body: payload, signal: req.signal });
   } catch {
+    logged(0);
     return { ok: false, status: 500, error: failToSend(500) };
   }
+  logged(response.status);
   checkVersion(response);
   let data: unknown = null;
   const text = await response.text().catch(() => '');
@@ -155,8 +167,8 @@ async function refreshTokens(failedToken: string): Promise<boolean> {
     // Another request (or tab) already refreshed while we waited.
     if (session.accessToken !== failedToken) return true;
     const result = await send({
-      method: authEndpoints.refresh.method,
-      url: authEndpoints.refresh.path,
+      method: identityEndpoints.refresh.method,
+      url: identityEndpoints.refresh.path,
       body: { refreshToken: session.refreshToken },
       token: null,
       signal: undefined,

@@ -1,4 +1,4 @@
-import { type AccessSubject, accountEndpoints, type Me } from '@sapa/contracts';
+import { type AccessSubject, accountEndpoints, billingEndpoints, type Me } from '@sapa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './client';
 
@@ -24,7 +24,7 @@ export const meQuery = queryOptions({
 /** GET /api/wallet/chat-credit: the header balance (refetched on every protected navigation). */
 export const chatCreditQuery = queryOptions({
   queryKey: queryKeys.chatCredit,
-  queryFn: ({ signal }) => request(accountEndpoints.chatCreditBalance, { signal }),
+  queryFn: ({ signal }) => request(billingEndpoints.chatCreditBalance, { signal }),
   staleTime: 0,
   retry: false,
 });

@@ -1,5 +1,5 @@
 /** From which share of a length limit its counter shows (issue 16 §3: a counter near the limit). */
-export const COUNTER_FROM = 0.8;
+const COUNTER_FROM = 0.8;
 
 export interface LimitState {
   /** Characters that count: the trimmed text, as the contracts' `.trim().max()` count them. */

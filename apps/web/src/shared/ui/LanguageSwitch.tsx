@@ -11,8 +11,15 @@ const OPTIONS: readonly { value: Language; label: string }[] = [
   { value: 'en', label: 'English' },
 ];
 
-/** Switches the UI language (id default, en); the choice is remembered in localStorage. */
-export function LanguageSwitch() {
+/**
+ * Switches the UI language (id default, en); the choice is remembered in localStorage, and `onChange`
+ * (the signed-in shell) keeps it on the user too.
+ */
+export function LanguageSwitch({
+  onChange = changeLanguage,
+}: {
+  onChange?: (language: Language) => Promise<void>;
+} = {}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
@@ -35,7 +42,7 @@ export function LanguageSwitch() {
           <Menu.Item
             key={option.value}
             lang={option.value}
-            onClick={() => void changeLanguage(option.value)}
+            onClick={() => void onChange(option.value)}
             rightSection={option.value === language ? <IconCheck size={14} aria-hidden /> : null}
           >
             {option.label}

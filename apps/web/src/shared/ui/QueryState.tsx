@@ -3,7 +3,7 @@ import { ErrorState } from './ErrorState';
 import { PageLoader } from './PageLoader';
 
 /** What `QueryState` reads of a TanStack query (plain or infinite). */
-export interface QueryLike<T> {
+interface QueryLike<T> {
   data?: T | undefined;
   isPending: boolean;
   isError: boolean;

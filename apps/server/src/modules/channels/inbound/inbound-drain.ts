@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/database.js';
 import type { ServerDeps } from '../../../platform/deps.js';
+import type { DrainDefinition } from '../../../platform/jobs/job-queue.js';
 
 /** One stored provider event claimed for processing. */
 export interface ClaimedEvent {
@@ -34,6 +35,14 @@ export type ProcessBatch = (tx: Tx, events: ClaimedEvent[]) => Promise<BatchOutc
 export const INBOUND_LANES = { conversations: 0, broadcastStatuses: 1 } as const;
 export type InboundLane = (typeof INBOUND_LANES)[keyof typeof INBOUND_LANES];
 
+/** The drainer of each lane (`inbound-batch.ts`); a webhook wakes its delivery's lane. */
+export interface InboundDrains {
+  /** Customers' messages, statuses of agents' messages, template reviews (lane 0). */
+  conversations: DrainDefinition;
+  /** Status-only deliveries of broadcast messages (lane 1). */
+  broadcastStatuses: DrainDefinition;
+}
+
 export interface InboundDrainOptions {
   /** The lane this drainer takes (every lane has its own drainer and lock). */
   lane: InboundLane;
@@ -52,7 +61,7 @@ export interface InboundDrainOptions {
 export const INBOUND_DRAIN_LOCK = 0x5a9a_1b0d;
 
 /** Retry delay after the n-th failed or deferred attempt: 1 s, 2 s, 4 s … at most 5 minutes. */
-export function retryDelaySeconds(attempts: number): number {
+function retryDelaySeconds(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), 300);
 }
 

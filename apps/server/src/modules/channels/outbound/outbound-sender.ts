@@ -1,6 +1,6 @@
-import type { MessageKey } from '@sapa/contracts';
+import { type MessageKey, translate } from '@sapa/contracts';
 import type { ServerDeps } from '../../../platform/deps.js';
-import type { contacts } from '../../contacts/contacts.schema.js';
+import type { contacts } from '../../contacts/index.js';
 import type { messages, tickets } from '../../conversations/index.js';
 import type { channelAccounts } from '../channels.schema.js';
 
@@ -25,10 +25,22 @@ export interface OutboundContext {
 /** The outcome of one send attempt, in the channel-neutral words of the send job. */
 export type SendOutcome =
   | { ok: true; providerMessageId: string | null }
-  | { ok: false; retryable: boolean; reason: MessageKey; detail: string };
+  | {
+      ok: false;
+      retryable: boolean;
+      reason: MessageKey;
+      detail: string;
+      /** The provider asked not to be called again before this long (Telegram's 429 `retry_after`). */
+      retryAfterMs?: number;
+    };
 
 /** A connector's outbound half: delivers one message to the provider (or the visitor) and says how it went. */
 export type OutboundSender = (ctx: OutboundContext) => Promise<SendOutcome>;
 
-/** Senders by channel code (WAP, LVC, …); a channel without one fails its messages as unavailable. */
-export type OutboundSenders = Partial<Record<string, OutboundSender>>;
+/** Thrown by a job to let pg-boss try again later (with its back-off). */
+export class RetryLater extends Error {}
+
+/** A message's error in the spec's words: `code` is the message key (the web translates it), `message` English. */
+export function failure(key: MessageKey, title = '') {
+  return { code: key, message: translate(key, 'en', [title]) };
+}

@@ -3,7 +3,7 @@
  * status webhooks): the broadcast and the recipient. It is the idempotency key of a send: a status names
  * the recipient even when the worker that sent it died before it could record the provider's answer.
  */
-export const BROADCAST_KEY_PREFIX = 'sapa-bc:';
+const BROADCAST_KEY_PREFIX = 'sapa-bc:';
 
 export const broadcastKeyOf = (broadcastId: string, recipientId: string) =>
   `${BROADCAST_KEY_PREFIX}${broadcastId}:${recipientId}`;

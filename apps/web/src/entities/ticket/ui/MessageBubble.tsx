@@ -8,6 +8,7 @@ import { useMediaUrl } from '../../../shared/api';
 import { translateMessage } from '../../../shared/i18n';
 import { bubbleTime } from '../time';
 import { DeliveryTicks } from './DeliveryTicks';
+import { EmailContent } from './EmailContent';
 
 /** The failure in the UI's language: the code when it is a plain catalogue message, else the server's text. */
 function errorTextOf(error: { code: string; message: string }): string {
@@ -54,6 +55,8 @@ function MessageContent({ message }: { message: Message }) {
       {message.text}
     </Text>
   ) : null;
+  if (message.payload?.email || message.payload?.subject !== undefined || message.payload?.emailCc)
+    if (message.type === 'text') return <EmailContent message={message} />;
   switch (message.type) {
     case 'text':
       return text;
@@ -227,9 +230,19 @@ export function MessageBubble({
                 {message.senderName ? ` · ${message.senderName}` : ''}
               </Text>
             </Group>
+          ) : outbound && typeof message.payload?.automatic === 'string' ? (
+            <Text size="xs" c="teal.8" fw={600}>
+              {t('inbox.automaticMessage')}
+            </Text>
           ) : outbound && showCsName && message.senderName ? (
             <Text size="xs" c="dimmed" fw={600}>
               {message.senderName}
+            </Text>
+          ) : null}
+          {/* Instagram: a reply to the business's story, or a mention of it in the customer's story. */}
+          {message.payload?.story === 'reply' || message.payload?.story === 'mention' ? (
+            <Text size="xs" c="dimmed" fs="italic" data-testid="story-label">
+              {t(`inbox.story.${message.payload.story}`)}
             </Text>
           ) : null}
           <MessageContent message={message} />

@@ -1,6 +1,6 @@
 import type { ServerDeps } from '../../../../platform/deps.js';
-import { publishToContact, toWidgetMessage } from '../../../livechat/visitor.service.js';
 import type { OutboundSender } from '../../outbound/outbound-sender.js';
+import { publishToContact, toWidgetMessage } from './visitor.service.js';
 
 /**
  * Live chat's outbound half: the message goes to the visitor's sockets through the event bus (every

@@ -1,4 +1,5 @@
-import { type MessageKey, type MessageType, translate } from '@sapa/contracts';
+import type { MessageKey, MessageType } from '@sapa/contracts';
+import { failure } from '../../outbound/outbound-sender.js';
 import type { WaError, WaMessage } from './webhook-types.js';
 
 /** A WhatsApp webhook's messages and errors in Sapa's shape (no database here). */
@@ -53,13 +54,6 @@ export function normaliseMessage(m: WaMessage): {
   return { type: 'unsupported', text: null, payload: { originalType: t } };
 }
 
-/** Provider time in the past only (a skewed clock must not extend the 24-hour window). */
-export function timeOf(timestamp: string | undefined, now: Date): Date {
-  const seconds = Number(timestamp);
-  if (!Number.isFinite(seconds) || seconds <= 0) return now;
-  return new Date(Math.min(seconds * 1000, now.getTime()));
-}
-
 /** A failed status's error for the message: the spec's reason for the codes it names, the provider's otherwise. */
 export function failureOf(errors: WaError[] | undefined, fallbackKey: MessageKey = 'wa.failed') {
   const e = errors?.[0];
@@ -69,9 +63,4 @@ export function failureOf(errors: WaError[] | undefined, fallbackKey: MessageKey
     code === 131047 ? 'wa.reengagement' : code === 131026 ? 'wa.undeliverable' : fallbackKey,
     title,
   );
-}
-
-/** `code` is the message key (the web translates it); `message` is the English text. */
-export function failure(key: MessageKey, title = '') {
-  return { code: key, message: translate(key, 'en', [title]) };
 }

@@ -1,6 +1,12 @@
 import type { InboundMessage, InboundStatus } from '../../../conversations/index.js';
-import type { ParsedDelivery, ProviderStatus, StoredDelivery } from '../connector.js';
-import { failureOf, normaliseMessage, timeOf } from './inbound-normalise.js';
+import {
+  emptyParsedDelivery,
+  type ParsedDelivery,
+  type ProviderStatus,
+  type StoredDelivery,
+} from '../connector.js';
+import { timeOf } from '../provider-time.js';
+import { failureOf, normaliseMessage } from './inbound-normalise.js';
 import type { WaStatus, WaWebhook } from './webhook-types.js';
 
 const STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
@@ -10,13 +16,7 @@ const STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
  * the first), the account's own changes (template reviews) by field, and the errors it reports.
  */
 export function parseWhatsappDelivery(delivery: StoredDelivery, now: Date): ParsedDelivery {
-  const parsed: ParsedDelivery = {
-    messages: [],
-    statuses: [],
-    accountChanges: [],
-    errors: [],
-    foreignChanges: 0,
-  };
+  const parsed = emptyParsedDelivery();
   const { clientId, channelAccountId } = delivery;
   const body = (delivery.raw ?? {}) as WaWebhook;
   for (const entry of body.entry ?? []) {

@@ -1,59 +1,34 @@
-import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import type { ServerDeps } from '../../../../platform/deps.js';
-import { defineJob } from '../../../../platform/jobs/job-queue.js';
-import { attachMedia, mediaStorage, messages, publishMessageUpdated } from '../../../conversations/index.js';
 import { whatsappConfigOf } from '../../channels.schema.js';
-import { getAccount, openSecrets } from '../../channels.service.js';
-
-export const mediaJobSchema = z.object({ clientId: z.string().uuid(), messageId: z.string().uuid() });
+import { openSecrets } from '../../channels.service.js';
+import type { ConnectorMedia } from '../connector.js';
 
 const MAX_BYTES = 100 * 1024 * 1024;
 
-/** The API path a stored media file is served from (authenticated, same business only). */
-export const mediaUrlOf = (clientId: string, messageId: string) => `/api/media/${clientId}/${messageId}`;
-
 /**
- * Fetches an inbound message's media (reference §1e): GET /{media-id} for a short-lived URL, then GET that
- * URL with the Bearer token, within its 5-minute lifetime; stores the bytes and sets the message's media.
+ * WhatsApp Cloud's inbound media (reference §1e): a message names a media id (`payload.mediaId`, set by
+ * `normaliseMessage`); GET /{media-id} answers a short-lived URL, then GET that URL with the Bearer token,
+ * within its 5-minute lifetime. Throws on a provider failure so that the media job tries again.
  */
-export function whatsappMediaJob(deps: ServerDeps) {
-  return defineJob({
-    name: 'inbound.whatsapp-media',
-    schema: mediaJobSchema,
-    retryLimit: 5,
-    retryDelaySeconds: 2,
-    handler: async ({ clientId, messageId }) => {
-      const [row] = await deps.db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.clientId, clientId), eq(messages.id, messageId)));
-      const mediaId = row?.payload?.mediaId;
-      if (!row || typeof mediaId !== 'string' || row.media) return;
-      const account = await getAccount(deps.db, clientId, row.channelAccountId);
-      if (!account) return;
-      const { accessToken } = openSecrets(deps, account);
-      const auth = { authorization: `Bearer ${accessToken}` };
-      const meta = await fetch(`${whatsappConfigOf(account).graphBaseUrl}/${encodeURIComponent(mediaId)}`, {
-        headers: auth,
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (!meta.ok) throw new Error(`media lookup ${meta.status}`);
-      const info = (await meta.json()) as { url?: string; mime_type?: string; file_size?: number };
-      if (!info.url) throw new Error('media lookup without url');
-      const download = await fetch(info.url, { headers: auth, signal: AbortSignal.timeout(60_000) });
-      if (!download.ok) throw new Error(`media download ${download.status}`);
-      const bytes = Buffer.from(await download.arrayBuffer());
-      if (bytes.length > MAX_BYTES) throw new Error('media too large');
-      const mime = info.mime_type ?? download.headers.get('content-type') ?? 'application/octet-stream';
-      await mediaStorage(deps).put(`${clientId}/${messageId}`, bytes, mime);
-      const filename = typeof row.payload?.filename === 'string' ? row.payload.filename : null;
-      const updated = await attachMedia(
-        deps.db,
-        { clientId, messageId },
-        { url: mediaUrlOf(clientId, messageId), mime, filename, size: bytes.length },
-      );
-      if (updated) await publishMessageUpdated(deps, clientId, updated);
-    },
-  });
-}
+export const whatsappMedia: ConnectorMedia = {
+  pending: (message) => typeof message.payload?.mediaId === 'string' && !message.media,
+  async fetch(deps, { account, message }) {
+    const mediaId = message.payload?.mediaId;
+    if (typeof mediaId !== 'string' || message.media) return null;
+    const { accessToken } = openSecrets(deps, account);
+    const auth = { authorization: `Bearer ${accessToken}` };
+    const meta = await fetch(`${whatsappConfigOf(account).graphBaseUrl}/${encodeURIComponent(mediaId)}`, {
+      headers: auth,
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!meta.ok) throw new Error(`media lookup ${meta.status}`);
+    const info = (await meta.json()) as { url?: string; mime_type?: string; file_size?: number };
+    if (!info.url) throw new Error('media lookup without url');
+    const download = await fetch(info.url, { headers: auth, signal: AbortSignal.timeout(60_000) });
+    if (!download.ok) throw new Error(`media download ${download.status}`);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    if (bytes.length > MAX_BYTES) throw new Error('media too large');
+    const mime = info.mime_type ?? download.headers.get('content-type') ?? 'application/octet-stream';
+    const filename = typeof message.payload?.filename === 'string' ? message.payload.filename : null;
+    return { bytes, mime, filename };
+  },
+};

@@ -4,7 +4,7 @@ import type { messages } from '../../../conversations/index.js';
 export const MEDIA_TYPES: ReadonlySet<string> = new Set(['image', 'video', 'audio', 'document']);
 
 /** The template of a `template` message, as stored in its payload (Graph `template` object). */
-export interface TemplatePayload {
+interface TemplatePayload {
   name: string;
   language: string;
   /** Graph template components with their parameters (header/body/button). */

@@ -1,22 +1,20 @@
 import type { MessageKey } from '@sapa/contracts';
-import { z } from 'zod';
 import type { ServerDeps } from '../../../../platform/deps.js';
-import { defineJob } from '../../../../platform/jobs/job-queue.js';
 import { TokenBuckets } from '../../../../platform/rate/token-bucket.js';
+import { markRead, sendMessage, uploadMedia } from '../../../../platform/whatsapp/graph-client.js';
 import { mediaStorage, mergeMessagePayload } from '../../../conversations/index.js';
 import {
   type WhatsappCloudConfig,
   type WhatsappCloudSecrets,
   whatsappConfigOf,
 } from '../../channels.schema.js';
-import { getAccount, openSecrets } from '../../channels.service.js';
-import { RetryLater } from '../../outbound/outbound-send.job.js';
+import { openSecrets } from '../../channels.service.js';
 import type { OutboundContext, OutboundSender, SendOutcome } from '../../outbound/outbound-sender.js';
-import { markRead, sendMessage, uploadMedia } from './graph-client.js';
+import type { ChannelConnector } from '../connector.js';
 import { graphMessageOf, MEDIA_TYPES } from './outbound-payload.js';
 
 /** The spec's reason for a Graph error code (000 §8 WhatsApp errors). */
-function reasonOf(code: number | null, retryable: boolean): MessageKey {
+export function reasonOf(code: number | null, retryable: boolean): MessageKey {
   if (code === 130429) return 'wa.rateLimit';
   if (code === 131056) return 'wa.pairRateLimit';
   if (code === 131047) return 'wa.reengagement';
@@ -97,25 +95,8 @@ export function whatsappCloudSender(deps: ServerDeps): OutboundSender {
   };
 }
 
-export const markReadJobSchema = z.object({
-  clientId: z.string().uuid(),
-  channelAccountId: z.string().uuid(),
-  wamid: z.string().min(1),
-});
-
-/** The read receipt of the latest inbound message (queue `outbound.mark-read`). */
-export function outboundMarkReadJob(deps: ServerDeps) {
-  return defineJob({
-    name: 'outbound.mark-read',
-    schema: markReadJobSchema,
-    retryLimit: 3,
-    retryDelaySeconds: 2,
-    handler: async ({ clientId, channelAccountId, wamid }, meta) => {
-      const account = await getAccount(deps.db, clientId, channelAccountId);
-      if (account?.status !== 'connected') return;
-      const result = await markRead(whatsappConfigOf(account), openSecrets(deps, account), wamid);
-      if (!result.ok && result.retryable && meta.retryCount < meta.retryLimit)
-        throw new RetryLater(result.title);
-    },
-  });
-}
+/** The read receipt of a customer's message (the inbox sends it for the latest one when a chat is opened). */
+export const whatsappMarkRead: NonNullable<ChannelConnector['markRead']> = async (deps, account, wamid) => {
+  const result = await markRead(whatsappConfigOf(account), openSecrets(deps, account), wamid);
+  return result.ok ? { ok: true } : { ok: false, retryable: result.retryable, detail: result.title };
+};

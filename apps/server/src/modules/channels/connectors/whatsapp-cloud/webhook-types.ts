@@ -4,7 +4,7 @@ export interface WaWebhook {
   entry?: { id?: string; changes?: { field?: string; value?: WaChangeValue }[] }[];
 }
 
-export interface WaChangeValue {
+interface WaChangeValue {
   messaging_product?: string;
   metadata?: { display_phone_number?: string; phone_number_id?: string };
   contacts?: { profile?: { name?: string }; wa_id?: string }[];
@@ -20,7 +20,7 @@ export interface WaError {
   error_data?: { details?: string };
 }
 
-export interface WaMedia {
+interface WaMedia {
   id?: string;
   mime_type?: string;
   sha256?: string;

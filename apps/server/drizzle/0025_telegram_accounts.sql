@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "channel_accounts_one_tlg_key" ON "channel_accounts" USING btree ("client_id") WHERE "channel_accounts"."channel" = 'TLG' and "channel_accounts"."status" = 'connected';--> statement-breakpoint
+CREATE UNIQUE INDEX "channel_accounts_telegram_bot_key" ON "channel_accounts" USING btree (("config"->>'botId')) WHERE "channel_accounts"."channel" = 'TLG' and "channel_accounts"."status" = 'connected';

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "channel_accounts_one_lne_key" ON "channel_accounts" USING btree ("client_id") WHERE "channel_accounts"."channel" = 'LNE' and "channel_accounts"."status" = 'connected';--> statement-breakpoint
+CREATE UNIQUE INDEX "channel_accounts_line_bot_key" ON "channel_accounts" USING btree (("config"->>'botUserId')) WHERE "channel_accounts"."channel" = 'LNE' and "channel_accounts"."status" = 'connected';

@@ -1,0 +1,3 @@
+CREATE UNIQUE INDEX "channel_accounts_one_msg_key" ON "channel_accounts" USING btree ("client_id") WHERE "channel_accounts"."channel" = 'MSG' and "channel_accounts"."status" = 'connected';--> statement-breakpoint
+CREATE UNIQUE INDEX "channel_accounts_one_igm_key" ON "channel_accounts" USING btree ("client_id") WHERE "channel_accounts"."channel" = 'IGM' and "channel_accounts"."status" = 'connected';--> statement-breakpoint
+CREATE UNIQUE INDEX "channel_accounts_meta_account_key" ON "channel_accounts" USING btree ("channel",("config"->>'metaAccountId')) WHERE "channel_accounts"."channel" in ('MSG', 'IGM') and "channel_accounts"."status" = 'connected';

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "channel_accounts_one_vbr_key" ON "channel_accounts" USING btree ("client_id") WHERE "channel_accounts"."channel" = 'VBR' and "channel_accounts"."status" = 'connected';--> statement-breakpoint
+CREATE UNIQUE INDEX "channel_accounts_viber_bot_key" ON "channel_accounts" USING btree (("config"->>'viberBotId')) WHERE "channel_accounts"."channel" = 'VBR' and "channel_accounts"."status" = 'connected';

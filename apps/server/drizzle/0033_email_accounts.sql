@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "channel_accounts_email_address_key" ON "channel_accounts" USING btree (lower("address")) WHERE "channel_accounts"."channel" = 'EML' and "channel_accounts"."status" = 'connected';

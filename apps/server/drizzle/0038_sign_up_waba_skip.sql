@@ -1,0 +1,1 @@
+ALTER TABLE "sign_ups" ADD COLUMN "waba_skipped_at" timestamp with time zone;

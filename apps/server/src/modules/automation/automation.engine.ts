@@ -1,0 +1,382 @@
+import {
+  type AutoChatSettings,
+  isOpenAt,
+  nextOpeningAt,
+  type RealtimeEvent,
+  SURVEY_COMMENT_MAX,
+  type WeeklySchedule,
+  wibClockOf,
+} from '@sapa/contracts';
+import { uuidv7 } from 'uuidv7';
+import type { DbOrTx } from '../../platform/db/database.js';
+import {
+  getTicket,
+  getTicketSummary,
+  publishRealtime,
+  recordOutbound,
+  replyWindowOpen,
+  resolveTicketAsSystem,
+  type TicketRow,
+  toMessage,
+} from '../conversations/index.js';
+import { requestAutoAssign } from '../teams/index.js';
+import { answerWithChatbot } from './automation.chatbot.js';
+import { type AutomationContext, enqueue, AUTOMATION_QUEUES as Q } from './automation.jobs.js';
+import {
+  agentRepliedSince,
+  answerSurvey,
+  claimLogEntry,
+  groupsOf,
+  insertSurvey,
+  lastAgentReplyAt,
+  logHasKey,
+  messageOf,
+  pendingSurveyOf,
+} from './automation.repository.js';
+import type { AutoChatKind } from './automation.schema.js';
+import { autoChatSettingsOf, autoCloseBlockOf } from './automation.settings.js';
+
+const MINUTE = 60_000;
+/** A survey waits a day for its answer. */
+const SURVEY_ANSWER_WINDOW_MS = 24 * 60 * MINUTE;
+/** A survey is asked only right after the resolve (a queue delay at most). */
+const SURVEY_ASK_WITHIN_MS = 15 * MINUTE;
+const OPEN_STATUSES = new Set(['unassigned', 'assigned']);
+
+export function scheduleOf(settings: AutoChatSettings): WeeklySchedule {
+  return { days: settings.days, holidays: settings.holidays };
+}
+
+/**
+ * Sends one automatic message through the channel's rules, once per `dedupeKey`: inside the reply window it is
+ * recorded (sender: nobody, payload `automatic: kind`) and handed to the channel's send job; outside it (a
+ * template would be needed) or on a closed chat it is skipped and the reason logged. Returns the message id.
+ */
+export async function sendAutomatic(
+  ctx: AutomationContext,
+  ticket: TicketRow,
+  kind: AutoChatKind,
+  dedupeKey: string,
+  text: string,
+  options: {
+    allowResolved?: boolean;
+    payload?: Record<string, unknown>;
+    /** More to do in the transaction that records the message (the chatbot's charge). */
+    within?: (tx: DbOrTx, messageId: string) => Promise<void>;
+  } = {},
+): Promise<string | null> {
+  const now = ctx.now();
+  const closed = ticket.status === 'resolved' && !options.allowResolved;
+  const skip = closed ? 'ticketClosed' : replyWindowOpen(ticket, now.getTime()) ? null : 'outsideWindow';
+  const messageId = skip ? null : uuidv7();
+  const { clientId, id: ticketId } = ticket;
+  const row = await ctx.deps.db.transaction(async (tx) => {
+    const entry = { clientId, ticketId, kind, dedupeKey, at: now, messageId, reason: skip };
+    if (!(await claimLogEntry(tx, { ...entry, outcome: skip ? 'skipped' : 'sent' }))) return null;
+    if (!messageId) return null;
+    const recorded = await recordOutbound(tx, {
+      clientId,
+      id: messageId,
+      ticketId,
+      channelAccountId: ticket.channelAccountId,
+      visibility: 'public',
+      type: 'text',
+      text,
+      payload: { automatic: kind, ...options.payload },
+      status: 'pending',
+      senderUserId: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await options.within?.(tx, messageId);
+    return recorded;
+  });
+  if (!row) return null;
+  await ctx.deps.jobs.send(ctx.send, { clientId, messageId: row.id });
+  const summary = await getTicketSummary(ctx.deps.db, clientId, ticketId);
+  if (summary)
+    await publishRealtime(ctx.deps, {
+      type: 'message.created',
+      clientId,
+      ticket: summary,
+      message: toMessage(row),
+    });
+  return row.id;
+}
+
+/** A customer's message: a survey answer, or the greeting, the follow-up and auto close, and the group's hours. */
+export async function handleInbound(
+  ctx: AutomationContext,
+  data: { clientId: string; ticketId: string; messageId: string },
+): Promise<void> {
+  const { db } = ctx.deps;
+  const [ticket, message] = await Promise.all([
+    getTicket(db, data.clientId, data.ticketId),
+    messageOf(db, data.clientId, data.messageId),
+  ]);
+  if (!ticket || !message || message.direction !== 'in') return;
+  if (await takeSurveyAnswer(ctx, ticket, message)) return;
+  if (await answerWithChatbot(ctx, sendAutomatic, ticket, message)) return;
+  const settings = await autoChatSettingsOf(db, data.clientId);
+  if (settings.enabled) {
+    await greet(ctx, settings, ticket);
+    const since = message.createdAt;
+    const ref = { clientId: ticket.clientId, ticketId: ticket.id, since: since.toISOString() };
+    if (settings.followUp.enabled)
+      await enqueue(ctx, Q.followUp, ref, {
+        key: `fu:${message.id}`,
+        at: new Date(since.getTime() + settings.followUp.delayMinutes * MINUTE),
+      });
+    if (settings.autoClose.enabled)
+      await enqueue(ctx, Q.autoClose, ref, {
+        key: `ac:${message.id}`,
+        at: new Date(since.getTime() + settings.autoClose.delayMinutes * MINUTE),
+      });
+  }
+  await awaitGroupOpening(ctx, ticket);
+}
+
+/** 001 §3 in-hours and out-of-hours message: once a WIB day per customer when asked, else once per chat. */
+async function greet(ctx: AutomationContext, settings: AutoChatSettings, ticket: TicketRow) {
+  const now = ctx.now();
+  const clock = wibClockOf(now);
+  const open = isOpenAt(scheduleOf(settings), now);
+  const day = settings.days.find((d) => d.day === clock.day);
+  const text = open ? day?.inHoursMessage : day?.outOfHoursMessage;
+  if (!text) return;
+  const key = settings.showOncePerDay ? `greet:${ticket.contactId}:${clock.date}` : `greet:${ticket.id}`;
+  await sendAutomatic(ctx, ticket, open ? 'inHours' : 'outOfHours', key, text);
+}
+
+/**
+ * 000 §2 group operational hours: a waiting chat whose group is closed now waits; an assignment round is
+ * queued for the moment the group opens, so waiting chats get assigned then.
+ */
+async function awaitGroupOpening(ctx: AutomationContext, ticket: TicketRow) {
+  if (ticket.status !== 'unassigned' || ticket.assigneeId) return;
+  const groups = await groupsOf(ctx.deps.db, ticket.clientId);
+  const group = groups.find((g) => g.id === ticket.groupId) ?? groups.find((g) => g.isDefault);
+  if (!group || group.hours.length === 0) return;
+  const schedule = groupSchedule(group.hours);
+  const now = ctx.now();
+  if (isOpenAt(schedule, now)) return;
+  const at = nextOpeningAt(schedule, now);
+  if (at)
+    await enqueue(ctx, Q.hoursOpen, { clientId: ticket.clientId }, { key: `open:${at.toISOString()}`, at });
+}
+
+/** A group's operational hours (teams' shape: open flag, from–to; equal times = all day) as a schedule. */
+export function groupSchedule(
+  hours: readonly { day: number; open: boolean; from: string; to: string }[],
+): WeeklySchedule {
+  return {
+    days: [0, 1, 2, 3, 4, 5, 6].map((day) => {
+      const h = hours.find((d) => d.day === day);
+      return h?.open
+        ? { day, mode: 'HOURS' as const, open: h.from, close: h.to }
+        : { day, mode: 'CLOSED' as const, open: '00:00', close: '00:00' };
+    }),
+    holidays: [],
+  };
+}
+
+export async function handleHoursOpen(ctx: AutomationContext, data: { clientId: string }) {
+  await requestAutoAssign(ctx.deps, data.clientId);
+}
+
+/** Runs the job again at `at` when it fired early (a longer delay was saved meanwhile). */
+async function notYet(
+  ctx: AutomationContext,
+  queue: typeof Q.followUp | typeof Q.autoClose,
+  data: { clientId: string; ticketId: string; since: string },
+  at: Date,
+) {
+  if (ctx.now() >= at) return false;
+  await enqueue(ctx, queue, data, { key: `${queue.name}:${data.ticketId}:${at.toISOString()}`, at });
+  return true;
+}
+
+/** 001 §3 follow-up message: N minutes after the customer's message without an agent's reply, once. */
+export async function handleFollowUp(
+  ctx: AutomationContext,
+  data: { clientId: string; ticketId: string; since: string },
+) {
+  const { db } = ctx.deps;
+  const ticket = await getTicket(db, data.clientId, data.ticketId);
+  if (!ticket || !OPEN_STATUSES.has(ticket.status)) return;
+  const settings = await autoChatSettingsOf(db, data.clientId);
+  if (!settings.enabled || !settings.followUp.enabled) return;
+  const since = new Date(data.since);
+  if (await agentRepliedSince(db, data.clientId, data.ticketId, since)) return;
+  if (
+    await notYet(ctx, Q.followUp, data, new Date(since.getTime() + settings.followUp.delayMinutes * MINUTE))
+  )
+    return;
+  const lastReply = await lastAgentReplyAt(db, data.clientId, data.ticketId);
+  // One follow-up per stretch without an agent's reply, however many messages the customer sent.
+  const key = `followUp:${ticket.id}:${lastReply?.getTime() ?? 0}`;
+  await sendAutomatic(ctx, ticket, 'followUp', key, settings.followUp.message);
+}
+
+/**
+ * 001 §3 auto close: N minutes of customer silence close the chat with its message and description. A
+ * customer who wrote again moved `lastCustomerMessageAt` past `since`: this job is void (their message queued
+ * its own). Off on free status or without credits (001 §4): skipped with the reason.
+ */
+export async function handleAutoClose(
+  ctx: AutomationContext,
+  data: { clientId: string; ticketId: string; since: string },
+) {
+  const { db } = ctx.deps;
+  const ticket = await getTicket(db, data.clientId, data.ticketId);
+  if (!ticket || !OPEN_STATUSES.has(ticket.status)) return;
+  const settings = await autoChatSettingsOf(db, data.clientId);
+  if (!settings.enabled || !settings.autoClose.enabled) return;
+  const last = ticket.lastCustomerMessageAt;
+  if (!last || last.getTime() > new Date(data.since).getTime()) return;
+  if (
+    await notYet(ctx, Q.autoClose, data, new Date(last.getTime() + settings.autoClose.delayMinutes * MINUTE))
+  )
+    return;
+  const key = `autoClose:${ticket.id}:${last.getTime()}`;
+  const block = await autoCloseBlockOf(db, data.clientId);
+  if (block) {
+    await claimLogEntry(db, {
+      clientId: ticket.clientId,
+      ticketId: ticket.id,
+      kind: 'autoClose',
+      dedupeKey: key,
+      outcome: 'skipped',
+      reason: `unavailable:${block}`,
+      at: ctx.now(),
+    });
+    return;
+  }
+  if (await logHasKey(db, data.clientId, key)) return;
+  if (settings.autoClose.message)
+    await sendAutomatic(ctx, ticket, 'autoClose', key, settings.autoClose.message);
+  else
+    await claimLogEntry(db, {
+      clientId: ticket.clientId,
+      ticketId: ticket.id,
+      kind: 'autoClose',
+      dedupeKey: key,
+      outcome: 'sent',
+      at: ctx.now(),
+    });
+  await resolveTicketAsSystem(ctx.deps, data, settings.autoClose.description || null);
+}
+
+/** The rating options under the survey question (a numbered reply: every channel can answer it). */
+export function surveyText(template: string): string {
+  return `${template}\n\n1 = 😞 Sangat buruk / Very poor\n2 = 🙁 Buruk / Poor\n3 = 😐 Cukup / Fair\n4 = 🙂 Baik / Good\n5 = 😄 Sangat baik / Excellent\n\nBalas dengan angka 1–5 / Reply with 1–5`;
+}
+
+/** 001 §3 survey rating: a resolved chat asks its customer once (not a chat that was itself a survey answer). */
+export async function handleSurvey(ctx: AutomationContext, data: { clientId: string; ticketId: string }) {
+  const { db } = ctx.deps;
+  const ticket = await getTicket(db, data.clientId, data.ticketId);
+  if (ticket?.status !== 'resolved' || !ticket.resolvedAt) return;
+  // Only a chat resolved just now: a later change to an old resolved chat asks nothing.
+  if (ctx.now().getTime() - ticket.resolvedAt.getTime() > SURVEY_ASK_WITHIN_MS) return;
+  const settings = await autoChatSettingsOf(db, data.clientId);
+  if (!settings.survey.enabled) return;
+  if (await logHasKey(db, data.clientId, `surveyAnswer:${ticket.id}`)) return;
+  const asked = await insertSurvey(db, {
+    clientId: ticket.clientId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    channelAccountId: ticket.channelAccountId,
+    agentId: ticket.assigneeId,
+    askedAt: ctx.now(),
+  });
+  if (!asked) return;
+  await sendAutomatic(ctx, ticket, 'survey', `survey:${ticket.id}`, surveyText(settings.survey.template), {
+    allowResolved: true,
+    payload: { survey: { ticketId: ticket.id, scale: 5 } },
+  });
+}
+
+/** A rating in a customer's message: '4', '4 cepat sekali', or a rating button's id 'survey:4'. */
+export function parseRating(
+  text: string | null,
+  payload: Record<string, unknown> | null,
+): { rating: number; comment: string | null } | null {
+  const button = typeof payload?.buttonId === 'string' ? /^survey:([1-5])$/.exec(payload.buttonId) : null;
+  if (button) return { rating: Number(button[1]), comment: null };
+  const match = /^\s*([1-5])(?:\s*(?:[.)\-:,]|⭐)?\s+([\s\S]*\S))?\s*$/u.exec(text ?? '');
+  if (!match) return null;
+  const comment = match[2]?.trim().slice(0, SURVEY_COMMENT_MAX) || null;
+  return { rating: Number(match[1]), comment };
+}
+
+/**
+ * A rating from a customer with a survey waiting (a day at most): stored on the rated ticket, thanked, and the
+ * chat the answer opened is closed at once (it carries no request).
+ */
+async function takeSurveyAnswer(
+  ctx: AutomationContext,
+  ticket: TicketRow,
+  message: { text: string | null; payload: Record<string, unknown> | null },
+): Promise<boolean> {
+  const answer = parseRating(message.text, message.payload);
+  if (!answer) return false;
+  const { db } = ctx.deps;
+  const now = ctx.now();
+  const pending = await pendingSurveyOf(db, ticket, new Date(now.getTime() - SURVEY_ANSWER_WINDOW_MS));
+  if (!pending || pending.ticketId === ticket.id) return false;
+  const ref = { clientId: ticket.clientId, ticketId: pending.ticketId };
+  if (!(await answerSurvey(db, ref, { ...answer, at: now }))) return false;
+  await claimLogEntry(db, {
+    clientId: ticket.clientId,
+    ticketId: ticket.id,
+    kind: 'surveyAnswer',
+    dedupeKey: `surveyAnswer:${ticket.id}`,
+    outcome: 'skipped',
+    reason: `rated:${pending.ticketId}`,
+    at: now,
+  });
+  const settings = await autoChatSettingsOf(db, ticket.clientId);
+  if (settings.survey.thanks)
+    await sendAutomatic(
+      ctx,
+      ticket,
+      'surveyThanks',
+      `surveyThanks:${pending.ticketId}`,
+      settings.survey.thanks,
+    );
+  await resolveTicketAsSystem(ctx.deps, { clientId: ticket.clientId, ticketId: ticket.id }, 'Survey');
+  const rated = await getTicketSummary(db, ref.clientId, ref.ticketId);
+  if (rated)
+    await publishRealtime(ctx.deps, { type: 'ticket.updated', clientId: ref.clientId, ticket: rated });
+  return true;
+}
+
+/**
+ * Turns conversation events into the automation's jobs: a customer's message → `automation.inbound`; a ticket
+ * resolved → `automation.survey`. The work happens in the jobs (kept in PostgreSQL, idempotent per message
+ * and ticket), so an event seen by several processes does its work once.
+ */
+export function automationTriggers(ctx: Pick<AutomationContext, 'deps' | 'now'>): (payload: unknown) => void {
+  return (payload) => {
+    const event = payload as RealtimeEvent;
+    const queued = (() => {
+      if (event?.type === 'message.created' && event.message.direction === 'in')
+        return enqueue(
+          ctx,
+          Q.inbound,
+          { clientId: event.clientId, ticketId: event.ticket.id, messageId: event.message.id },
+          { key: `in:${event.message.id}` },
+        );
+      if (event?.type === 'ticket.updated' && event.ticket.status === 'resolved')
+        return enqueue(
+          ctx,
+          Q.survey,
+          { clientId: event.clientId, ticketId: event.ticket.id },
+          { key: `survey:${event.ticket.id}` },
+        );
+      return null;
+    })();
+    queued?.catch((err) => ctx.deps.logger.warn({ err }, 'automation trigger failed'));
+  };
+}

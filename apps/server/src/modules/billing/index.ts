@@ -1,0 +1,18 @@
+/** The public entry of billing: the chat-credit ledger other modules check, charge, top up and open. */
+export {
+  assertCreditsAvailable,
+  type ChargeInput,
+  chargeCredits,
+  creditBalanceOf,
+  creditTopUp,
+  openWallet,
+} from './chat-credits.service.js';
+export {
+  type ConversationChargeInput,
+  type ConversationChargeResult,
+  chargeChatbotReply,
+  chargeConversation,
+  rechargeRefundedSend,
+  refundWindowOf,
+} from './conversation-charges.js';
+export { monthlyBonusDrain } from './monthly-bonus.job.js';

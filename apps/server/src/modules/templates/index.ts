@@ -1,0 +1,4 @@
+/** The public entry of templates: WhatsApp message templates (management, review webhooks, sends from the inbox). */
+export { applyTemplateWebhooks, TEMPLATE_WEBHOOK_FIELDS } from './template-webhooks.js';
+export { findApprovedTemplate, insertTemplates } from './templates.repository.js';
+export { registerTemplateRoutes } from './templates.routes.js';

@@ -1,0 +1,1 @@
+export { AccessRolesTab } from './AccessRolesTab';

@@ -1,0 +1,2 @@
+export { ChatbotPage } from './ChatbotPage';
+export { StoreSettingsPage, storeSettingsPageWith } from './StoreSettingsPage';

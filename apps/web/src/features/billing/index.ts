@@ -1,0 +1,1 @@
+export { ChatCreditsPage } from './ChatCreditsPage';

@@ -1,0 +1,1 @@
+export { EmailCreatePage, EmailEditPage } from './EmailAccountPage';

@@ -1,0 +1,1 @@
+export { ChannelsSettingsTab } from './ChannelsSettingsTab';

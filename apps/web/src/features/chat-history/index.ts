@@ -1,1 +1,0 @@
-export { ChatHistoryPage } from './ChatHistoryPage';

@@ -1,3 +1,0 @@
-export { AgreementPage } from './AgreementPage';
-export { AgreementText } from './AgreementText';
-export { ConsentDialog, isConsentDue } from './ConsentDialog';

@@ -1,0 +1,2 @@
+export { ChatHistoryPage } from './ChatHistoryPage';
+export { TicketListPage } from './TicketListPage';

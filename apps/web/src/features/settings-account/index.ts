@@ -1,3 +1,0 @@
-export { AccountSettingsPage } from './AccountSettingsPage';
-export { ChangePasswordPage } from './ChangePasswordPage';
-export { TwoFactorSetupPage } from './TwoFactorSetupPage';

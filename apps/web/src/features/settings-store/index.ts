@@ -1,1 +1,0 @@
-export { BusinessSettingsPage } from './BusinessSettingsPage';

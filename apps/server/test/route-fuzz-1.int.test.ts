@@ -1,0 +1,4 @@
+import { describeRouteFuzz } from './route-fuzz.js';
+
+// The standing route fuzz (route-fuzz.ts), file 1 of 2: the two files run side by side.
+describeRouteFuzz(0, 2);

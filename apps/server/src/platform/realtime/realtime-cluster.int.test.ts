@@ -81,7 +81,7 @@ function startProcess(env: Record<string, string>, port: number): Promise<Server
   let text = '';
   const output = () => text;
   return new Promise((resolveStart, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${text}`)), 40_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${text}`)), 180_000);
     const onData = (chunk: Buffer) => {
       text += chunk.toString();
       if (text.includes('is running at')) {
@@ -188,7 +188,8 @@ describe.skipIf(testDbKind() === 'pglite')(
       processes.push(await startProcess(env, p2));
       graph = await startFakeGraph();
       publisher = createRedisEventBus({ url: REDIS_URL });
-    });
+      // Two processes started through tsx one after the other: minutes on a loaded two-core machine.
+    }, 420_000);
 
     afterAll(async () => {
       for (const s of sockets) s.ws.terminate();

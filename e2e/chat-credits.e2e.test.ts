@@ -33,8 +33,8 @@ describe('chat credits › top-up through the payment gateway (001 §2, §4 Top-
     await gateway.getByRole('status').filter({ hasText: 'PAID' }).waitFor();
     await gateway.close();
 
-    await page.getByText('Isi ulang menunggu pembayaran').waitFor({ state: 'hidden', timeout: 15_000 });
-    await expect.poll(shownBalance, { timeout: 10_000 }).toBe(before + 50_000);
+    await page.getByText('Isi ulang menunggu pembayaran').waitFor({ state: 'hidden', timeout: 30_000 });
+    await expect.poll(shownBalance, { timeout: 30_000 }).toBe(before + 50_000);
     await page.getByRole('tab', { name: 'Mutasi' }).click();
     await page.getByRole('cell', { name: 'Isi ulang (QRIS)' }).first().waitFor();
     await screenshot(page, 'chat-credits-mutation-id');

@@ -47,7 +47,7 @@ async function customerWrites(customer: (typeof CUSTOMERS)[number], text: string
   await page.getByLabel('Your name').fill(customer.name);
   await page.getByLabel('Message').fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect.poll(() => ticketArrived(owner, customer.phone), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => ticketArrived(owner, customer.phone), { timeout: 30_000 }).toBe(true);
   await page.context().close();
 }
 

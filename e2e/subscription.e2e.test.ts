@@ -73,9 +73,9 @@ describe('subscription (001 §2 plan and pricing, §6 free accounts)', () => {
     await gateway.waitForURL(/\/dashboard$/);
     await gateway.close();
 
-    await page.getByTestId('pending-order').waitFor({ state: 'hidden', timeout: 15_000 });
+    await page.getByTestId('pending-order').waitFor({ state: 'hidden', timeout: 30_000 });
     const current = page.getByTestId('current-plan');
-    await current.getByText('Starter', { exact: true }).waitFor({ timeout: 15_000 });
+    await current.getByText('Starter', { exact: true }).waitFor({ timeout: 30_000 });
     await current.getByText('Aktif').waitFor();
     await current.getByText(/sisa 90 hari/).waitFor();
     await screenshot(page, 'subscription-active-id');

@@ -7,7 +7,7 @@ const url = inject('sapaUrl');
 const customerPageUrl = inject('customerPageUrl');
 const page = await openPage({ width: 1440 });
 /** Lists answer within a request or two; a cold page load with a new language takes longer. */
-const WAIT = { timeout: 15_000, interval: 200 };
+const WAIT = { timeout: 30_000, interval: 200 };
 // A per-file prefix: journeys run in parallel and another file's tag made in the same millisecond must not match.
 const RUN = `tl${Date.now().toString(36).slice(-5)}`;
 /** A word only this run's messages carry: the message keyword search finds exactly these chats. */

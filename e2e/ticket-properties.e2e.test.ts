@@ -145,7 +145,7 @@ describe('ticket properties and the contact panel in the chat room', () => {
     await remarks.blur();
 
     await expect
-      .poll(() => theirs.getByLabel('Catatan', { exact: true }).inputValue(), { timeout: 10_000 })
+      .poll(() => theirs.getByLabel('Catatan', { exact: true }).inputValue(), { timeout: 30_000 })
       .toBe('Resi sudah dikirim ke pelanggan');
     expect(await theirs.getByLabel('Prioritas', { exact: true }).inputValue()).toBe('Menengah');
     await colleague

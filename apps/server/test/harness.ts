@@ -113,7 +113,7 @@ export async function startTestServer(
  */
 export async function waitFor<T>(
   check: () => Promise<T | undefined | false>,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<T> {
   const started = Date.now();
   for (;;) {

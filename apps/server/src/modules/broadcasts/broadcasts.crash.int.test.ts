@@ -100,7 +100,7 @@ describe.skipIf(testDbKind() === 'pglite')('a worker killed mid-broadcast', () =
       dailyQuota: 100_000,
     });
     expect(limits.statusCode, limits.body).toBe(200);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
@@ -143,7 +143,7 @@ describe.skipIf(testDbKind() === 'pglite')('a worker killed mid-broadcast', () =
     await waitFor(async () => {
       const b = (await api('GET', `/api/broadcasts/${id}`, owner)).json();
       return b.totals.delivered === RECIPIENTS ? true : undefined;
-    }, 60_000);
+    }, 180_000);
     console.log(`statuses settled ${Date.now() - t0} ms after the last send`);
     const counts = new Map<number, number>();
     for (const phone of phones) {

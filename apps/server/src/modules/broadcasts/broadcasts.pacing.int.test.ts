@@ -57,7 +57,7 @@ beforeAll(async () => {
       status: 'approved',
     },
   ]);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   // The simulator first: its webhooks stop and its kept-alive connections to the server close with it.
   await sim?.close();
@@ -84,7 +84,7 @@ async function broadcastAt(rate: number, prefix: string) {
   return waitFor(async () => {
     const b = (await api('GET', `/api/broadcasts/${id}`, owner)).json() as Broadcast;
     return b.totals.pending === 0 && !['in_process', 'sending'].includes(b.status) ? b : undefined;
-  }, 30_000);
+  }, 180_000);
 }
 
 describe('broadcast pacing per number', () => {

@@ -49,7 +49,7 @@ async function finished(id: string, tokens = owner) {
     });
     const body = res.json();
     return body.status !== 'processing' ? body : false;
-  }, 20_000);
+  }, 180_000);
 }
 
 function readBook(bytes: Buffer): string[][] {

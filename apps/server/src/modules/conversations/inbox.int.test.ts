@@ -156,7 +156,7 @@ describe('inbox replies', () => {
     const sent = await waitFor(async () => {
       const m = await messageRow(res.json().id);
       return m?.status === 'sent' ? m : false;
-    }, 20_000);
+    }, 180_000);
     expect(sent.error).toBeNull();
     expect(sent.providerMessageId).toMatch(/^wamid\./);
   });

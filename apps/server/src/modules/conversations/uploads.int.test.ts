@@ -261,7 +261,7 @@ describe('agent attachments', () => {
           .from(messages)
           .where(and(eq(messages.clientId, biz.clientId), eq(messages.id, id)))
       )[0]!;
-    await waitFor(async () => (await row()).status === 'delivered', 20_000);
+    await waitFor(async () => (await row()).status === 'delivered', 60_000);
 
     const [received] = sim.conversation(number.phoneNumberId, waId);
     expect(received).toMatchObject({
@@ -275,7 +275,7 @@ describe('agent attachments', () => {
     expect(Buffer.from(await bytes.arrayBuffer()).equals(PNG)).toBe(true);
 
     sim.customerReads(number.phoneNumberId, waId);
-    await waitFor(async () => (await row()).status === 'read', 20_000);
+    await waitFor(async () => (await row()).status === 'read', 60_000);
   });
 
   it('retries a failed media message with the media id it already has (the file is uploaded once)', async () => {
@@ -291,7 +291,7 @@ describe('agent attachments', () => {
           .from(messages)
           .where(and(eq(messages.clientId, biz.clientId), eq(messages.id, id)))
       )[0]?.status;
-    await waitFor(async () => (await status()) === 'failed', 20_000);
+    await waitFor(async () => (await status()) === 'failed', 60_000);
     const uploads = sim.stats().mediaUploads;
     sim.setUndeliverable(waId, false);
     const retry = await server.app.inject({
@@ -301,7 +301,7 @@ describe('agent attachments', () => {
       payload: {},
     });
     expect(retry.statusCode, retry.body).toBe(200);
-    await waitFor(async () => (await status()) === 'delivered', 20_000);
+    await waitFor(async () => (await status()) === 'delivered', 60_000);
     expect(sim.stats().mediaUploads).toBe(uploads);
     const [first, second] = sim.conversation(number.phoneNumberId, waId);
     expect(second!.media!.id).toBe(first!.media!.id);
@@ -313,7 +313,7 @@ describe('agent attachments', () => {
     expect(up.body).toMatchObject({ kind: 'document', mime: 'application/pdf' });
     const res = await send(ticketId, { attachmentId: up.body.id });
     expect(res.json()).toMatchObject({ type: 'document', text: null });
-    await waitFor(async () => sim.conversation(number.phoneNumberId, waId).length === 1 || false, 20_000);
+    await waitFor(async () => sim.conversation(number.phoneNumberId, waId).length === 1 || false, 60_000);
     const [received] = sim.conversation(number.phoneNumberId, waId);
     expect(received!.request).toMatchObject({
       type: 'document',

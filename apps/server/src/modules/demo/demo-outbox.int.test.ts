@@ -79,5 +79,5 @@ describe('demo outbox', () => {
     } finally {
       await plain.close();
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -370,7 +370,7 @@ describe('failures', () => {
       const res = await api('GET', '/api/export-history/list', brokenOwner, undefined, 'id');
       const found = (res.json().items as ExportHistoryItem[]).find((i) => i.id === other.id);
       return found && found.status !== 'inProgress' ? found : false;
-    }, 45_000);
+    }, 180_000);
     expect(failedToo).toMatchObject({ status: 'failed', error: 'Gagal mengekspor riwayat chat' });
     expect(
       (await api('GET', `/api/export-history/report/signed?id=${item.id}`, brokenOwner)).statusCode,

@@ -101,7 +101,7 @@ describe('follow-up template on an expired WhatsApp chat', () => {
     });
     expect(strangers.json().items).toEqual([]);
 
-    await waitFor(async () => (await messageRow(message.id))?.status === 'delivered', 20_000);
+    await waitFor(async () => (await messageRow(message.id))?.status === 'delivered', 60_000);
     const received = sim.conversation(number.phoneNumberId, phone);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ type: 'template', text: 'Template follow_up (id): Rina' });
@@ -122,7 +122,7 @@ describe('follow-up template on an expired WhatsApp chat', () => {
     const res = await followUp(ticketId, { templateId: T.followUp, clientMessageId: randomUUID() });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().id as string;
-    await waitFor(async () => (await messageRow(id))?.status === 'failed', 20_000);
+    await waitFor(async () => (await messageRow(id))?.status === 'failed', 60_000);
     expect((await messageRow(id))?.error?.code).toBe('wa.undeliverable');
     // Failed for good: the window's charge is refunded, once (shown in the Mutation tab as a refund row).
     const [charge] = await mutationsOf(id);
@@ -151,7 +151,7 @@ describe('follow-up template on an expired WhatsApp chat', () => {
     });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().status).toBe('pending');
-    await waitFor(async () => (await messageRow(id))?.status === 'delivered', 20_000);
+    await waitFor(async () => (await messageRow(id))?.status === 'delivered', 60_000);
     expect(await mutationsOf(id)).toHaveLength(1);
     expect(await balance()).toBe(4488.5);
   });
@@ -308,7 +308,7 @@ describe('new chat window', () => {
     expect(await mutationsOf(message.id)).toHaveLength(1);
     expect(await balance()).toBe(4488.5);
 
-    await waitFor(async () => (await messageRow(message.id))?.status === 'delivered', 20_000);
+    await waitFor(async () => (await messageRow(message.id))?.status === 'delivered', 60_000);
     expect(sim.conversation(number.phoneNumberId, '6281234567001')).toMatchObject([
       { type: 'template', text: 'Template sapaan (id)' },
     ]);

@@ -62,7 +62,7 @@ describe('real-time hub liveness', () => {
     sockets.push(socket);
     let pings = 0;
     socket.ws.on('ping', () => pings++);
-    await waitFor(async () => pings >= 4, 5_000);
+    await waitFor(async () => pings >= 4, 60_000);
     expect(h.hub.connectionCount()).toBe(1);
     await h.bus.publish(REALTIME_TOPIC, ticketUpdated(h.clientId, 'still-here'));
     await socket.next('still-here');
@@ -75,7 +75,7 @@ describe('real-time hub liveness', () => {
     sockets.push(socket);
     expect(h.hub.connectionCount()).toBe(1);
     socket.ws.pause(); // reads nothing, so answers no ping
-    await waitFor(async () => h.hub.connectionCount() === 0, 5_000);
+    await waitFor(async () => h.hub.connectionCount() === 0, 60_000);
     socket.ws.resume();
     expect(await socket.closed).toBe(1006);
   });

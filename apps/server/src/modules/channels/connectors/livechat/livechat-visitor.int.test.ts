@@ -33,7 +33,7 @@ async function openVisitorSocket(token: string, origin = DOMAIN): Promise<Visito
   const frames: WidgetServerFrame[] = [];
   ws.on('message', (d) => frames.push(JSON.parse(String(d))));
   const next = (match: (f: WidgetServerFrame) => boolean) =>
-    waitFor(async () => frames.find(match), 10_000) as Promise<WidgetServerFrame>;
+    waitFor(async () => frames.find(match), 60_000) as Promise<WidgetServerFrame>;
   await next((f) => f.type === 'ready');
   return { ws, frames, next };
 }

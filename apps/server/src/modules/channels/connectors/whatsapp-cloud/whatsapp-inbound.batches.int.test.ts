@@ -244,7 +244,7 @@ describe('WhatsApp Cloud webhooks: crashes, disconnections, lanes and batches', 
           },
           secrets: acceptor.deps.secrets.seal('{}'),
         });
-        await waitFor(async () => !!(await eventOf('broken-delivery'))?.processedAt, 20_000);
+        await waitFor(async () => !!(await eventOf('broken-delivery'))?.processedAt, 60_000);
         const rows = await messagesByWamid(acceptor, b.clientId, badWamid);
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({ text: 'nanti', channelAccountId: missingAccount });

@@ -85,13 +85,13 @@ describe('Sapa against the WhatsApp Cloud simulator', () => {
           .from(messages)
           .where(and(eq(messages.clientId, biz.clientId), eq(messages.id, id)))
       )[0];
-    await waitFor(async () => (await row())?.status === 'delivered', 20_000);
+    await waitFor(async () => (await row())?.status === 'delivered', 60_000);
     const conversation = sim.conversation(number.phoneNumberId, waId);
     expect(conversation.map((m) => m.text)).toEqual(['Ada kak']);
     expect(conversation[0]!.id).toBe((await row())!.providerMessageId);
 
     sim.customerReads(number.phoneNumberId, waId);
-    await waitFor(async () => (await row())?.status === 'read', 20_000);
+    await waitFor(async () => (await row())?.status === 'read', 60_000);
   });
 
   it('fetches an image within its URL lifetime and serves it to the same business only', async () => {
@@ -108,7 +108,7 @@ describe('Sapa against the WhatsApp Cloud simulator', () => {
         .from(messages)
         .where(and(eq(messages.clientId, biz.clientId), eq(messages.providerMessageId, wamid)));
       return m?.media ? m : false;
-    }, 20_000);
+    }, 180_000);
     expect(row).toMatchObject({ type: 'image', text: 'foto produk' });
     expect(row.media).toMatchObject({ mime: 'image/jpeg', size: bytes.length });
     const res = await server.app.inject({ method: 'GET', url: row.media!.url, headers: bearer(owner) });

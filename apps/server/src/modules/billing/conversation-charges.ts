@@ -23,8 +23,8 @@ import {
   windowKeyOf,
   windowOpenedBy,
   windowsEndingAt,
-  writeLedgerEntry,
   writeChargeBatch,
+  writeLedgerEntry,
 } from './billing.repository.js';
 import { creditText } from './chat-credits.service.js';
 

@@ -301,7 +301,7 @@ export async function writeChargeBatch(
       on conflict (client_id, chat_room_id, category) do update
         set opened_at = excluded.opened_at, expires_at = excluded.expires_at,
             opened_by_message_id = excluded.opened_by_message_id, mutation_id = excluded.mutation_id,
-            media_platform = excluded.media_platform
+            media_platform = excluded.media_platform, settled_at = null
     ), ledger as (
       insert into ${chatCreditMutations}
         (client_id, id, description, details, kind, status, amount, balance_after, bonus_amount,
@@ -344,4 +344,46 @@ export async function endWindow(tx: DbOrTx, clientId: string, mutationId: string
     .update(chatCreditWindows)
     .set({ expiresAt: chatCreditWindows.openedAt })
     .where(and(eq(chatCreditWindows.clientId, clientId), eq(chatCreditWindows.mutationId, mutationId)));
+}
+
+/** A window charge whose message the orphan-charge sweep has not found yet. */
+export interface UnsettledWindowCharge {
+  clientId: string;
+  chatRoomId: string;
+  category: string;
+  messageId: string;
+  mutationId: string;
+}
+
+/**
+ * The oldest window charges opened by a message before `before` whose message was not checked yet (partial
+ * index `chat_credit_windows_unsettled_idx`), at most `limit`.
+ */
+export async function unsettledWindowCharges(
+  db: DbOrTx,
+  before: Date,
+  limit: number,
+): Promise<UnsettledWindowCharge[]> {
+  return rowsOf<UnsettledWindowCharge>(
+    await db.execute(sql`
+      select client_id as "clientId", chat_room_id as "chatRoomId", category,
+        opened_by_message_id as "messageId", mutation_id as "mutationId"
+      from ${chatCreditWindows}
+      where settled_at is null and opened_by_message_id is not null and mutation_id is not null
+        and opened_at < ${before.toISOString()}::timestamptz
+      order by opened_at
+      limit ${limit}`),
+  );
+}
+
+/** Marks these windows checked — only while each is still the one its charge opened. */
+export async function settleWindowCharges(db: DbOrTx, windows: UnsettledWindowCharge[]): Promise<void> {
+  if (windows.length === 0) return;
+  await db.execute(sql`
+    update ${chatCreditWindows} w set settled_at = now()
+    from unnest(${pgArray(windows.map((x) => x.clientId))}::uuid[], ${pgArray(windows.map((x) => x.chatRoomId))}::uuid[],
+      ${pgArray(windows.map((x) => x.category))}::text[], ${pgArray(windows.map((x) => x.mutationId))}::uuid[])
+      as v(client_id, chat_room_id, category, mutation_id)
+    where w.client_id = v.client_id and w.chat_room_id = v.chat_room_id and w.category = v.category
+      and w.mutation_id = v.mutation_id`);
 }

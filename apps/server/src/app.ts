@@ -24,7 +24,7 @@ import {
   registerAutomationRoutes,
 } from './modules/automation/index.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
-import { monthlyBonusDrain } from './modules/billing/index.js';
+import { monthlyBonusDrain, orphanChargeDrain } from './modules/billing/index.js';
 import {
   broadcastEngine,
   registerBroadcastRoutes,
@@ -61,6 +61,7 @@ import {
   registerTicketCategoryRoutes,
   registerTicketPropertyRoutes,
   registerUploadRoutes,
+  storedMessageIds,
   ticketLoad,
   triggerAutoAssignOnNewChats,
 } from './modules/conversations/index.js';
@@ -158,6 +159,8 @@ export function defineJobs(deps: ServerDeps, now: AutomationContext['now'] = () 
     subscriptionExpiry: subscriptionExpiry(deps),
     // 001 §9: each month's bonus credits, from the 1st.
     monthlyBonus: monthlyBonusDrain(deps),
+    // Issue 20: a charge whose message was never stored (a crash between the two) is refunded.
+    orphanCharges: orphanChargeDrain(deps, storedMessageIds),
   };
 }
 

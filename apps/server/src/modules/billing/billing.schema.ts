@@ -86,6 +86,16 @@ export const chatCreditWindows = pgTable(
     /** The message that opened the window (a definitive failure of it refunds the charge). */
     openedByMessageId: uuid('opened_by_message_id'),
     mutationId: uuid('mutation_id'),
+    /**
+     * When the orphan-charge sweep found the message that opened the window (or refunded the charge because
+     * that message was never stored: a crash between the charge and the send). Null: not checked yet.
+     */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.clientId, t.chatRoomId, t.category] })],
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.chatRoomId, t.category] }),
+    index('chat_credit_windows_unsettled_idx')
+      .on(t.openedAt)
+      .where(sql`${t.settledAt} is null and ${t.openedByMessageId} is not null`),
+  ],
 );

@@ -16,17 +16,15 @@ import {
   endWindow,
   findMutation,
   findMutationByReference,
-  insertLedgerRows,
   lockWallet,
   lockWallets,
   type MutationRow,
   type OpenedWindow,
-  setWalletBalances,
   windowKeyOf,
   windowOpenedBy,
   windowsEndingAt,
+  writeChargeBatch,
   writeLedgerEntry,
-  writeWindows,
 } from './billing.repository.js';
 import { creditText } from './chat-credits.service.js';
 
@@ -140,7 +138,7 @@ function decide(
 /**
  * One transaction for a batch of charges: the businesses' wallets locked once (id order), their windows read,
  * every charge decided in arrival order against the running balance, then the windows, the ledger rows and the
- * wallets written in three statements. A thousand charges on one business cost one lock, one commit.
+ * wallets written in one statement (`writeChargeBatch`). A thousand charges on one business cost one lock, one commit.
  */
 async function chargeBatch(db: Db, inputs: ConversationChargeInput[]): Promise<Outcome[]> {
   return db.transaction(async (tx) => {
@@ -159,14 +157,13 @@ async function chargeBatch(db: Db, inputs: ConversationChargeInput[]): Promise<O
     const running = new Map([...locked].map(([id, w]) => [id, runningOf(w)]));
     const out = { windows: [] as OpenedWindow[], entries: [] as ComputedEntry[], now: new Date() };
     const decided = inputs.map((i) => decide(i, running.get(i.clientId), windowEnds, out));
-    await writeWindows(tx, out.windows);
-    await insertLedgerRows(tx, out.entries);
-    await setWalletBalances(
-      tx,
-      [...running].flatMap(([clientId, w]) =>
+    await writeChargeBatch(tx, {
+      windows: out.windows,
+      entries: out.entries,
+      wallets: [...running].flatMap(([clientId, w]) =>
         w.moved ? [{ clientId, balance: creditText(w.balance), balanceBonus: creditText(w.bonus) }] : [],
       ),
-    );
+    });
     return decided;
   });
 }
@@ -180,6 +177,7 @@ function batcherOf(db: Db) {
       run: (items) => chargeBatch(db, items),
       runOne: async (item) => (await chargeBatch(db, [item]))[0]!,
       maxBatch: MAX_BATCH,
+      gatherTick: true,
     });
     batchers.set(db, batcher);
   }

@@ -16,3 +16,4 @@ export {
   refundWindowOf,
 } from './conversation-charges.js';
 export { monthlyBonusDrain } from './monthly-bonus.job.js';
+export { orphanChargeDrain, refundOrphanCharges } from './orphan-charges.job.js';

@@ -18,6 +18,12 @@ export const emailImapCursors = pgTable(
     lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
     state: text('state').$type<'connecting' | 'connected' | 'error'>().notNull().default('connecting'),
     error: text('error'),
+    /**
+     * The reader lease: which server instance reads this mailbox (`imap-reader.ts`), until when. Another
+     * instance takes it only once it has expired (or was let go), so each mailbox has exactly one reader.
+     */
+    leaseHolder: text('lease_holder'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [

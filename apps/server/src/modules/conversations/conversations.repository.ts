@@ -2,7 +2,9 @@ import { type ChannelCode, chatExpiresAt, type Message, type TicketSummary } fro
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
+import { pgArray } from '../../platform/db/array-literal.js';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { rowsOf } from '../../platform/db/rows.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { users } from '../identity/identity.schema.js';
 import { newTicketHeld } from './bot-hold.js';
@@ -493,4 +495,19 @@ export function selectMessagesWithSender(db: DbOrTx, where: SQL[], limit: number
     .where(and(...where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);
+}
+
+/** Which of these messages are stored (`clientId/messageId` keys): the orphan-charge sweep asks. */
+export async function storedMessageIds(
+  db: DbOrTx,
+  refs: { clientId: string; messageId: string }[],
+): Promise<Set<string>> {
+  if (refs.length === 0) return new Set();
+  const rows = rowsOf<{ client_id: string; id: string }>(
+    await db.execute(sql`
+      select m.client_id, m.id from ${messages} m
+      where (m.client_id, m.id) in (select * from unnest(
+        ${pgArray(refs.map((r) => r.clientId))}::uuid[], ${pgArray(refs.map((r) => r.messageId))}::uuid[]))`),
+  );
+  return new Set(rows.map((r) => `${r.client_id}/${r.id}`));
 }

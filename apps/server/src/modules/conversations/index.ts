@@ -31,6 +31,7 @@ export {
   type MessageRow,
   previewOf,
   selectSummaries,
+  storedMessageIds,
   type TicketRow,
   toMessage,
   toTicketSummary,

@@ -69,4 +69,18 @@ describe('natural batcher', () => {
     expect(w.batches).toEqual([[12, 13, 14]]);
     expect(w.alone).toEqual([11, 12, 13, 14]);
   });
+
+  it('with gatherTick, the calls of one tick go together in one batch', async () => {
+    const w = gatedWriter();
+    const store = createNaturalBatcher({ run: w.run, runOne: w.runOne, maxBatch: 10, gatherTick: true });
+    const calls = [1, 2, 3].map((n) => store(n));
+    expect(w.alone).toEqual([]);
+    await w.release();
+    expect(await Promise.all(calls)).toEqual([10, 20, 30]);
+    expect(w.batches).toEqual([[1, 2, 3]]);
+    const alone = store(5);
+    await w.release();
+    expect(await alone).toBe(50);
+    expect(w.alone).toEqual([5]);
+  });
 });

@@ -10,6 +10,12 @@ export function createNaturalBatcher<I, O>(options: {
   run: (items: I[]) => Promise<O[]>;
   runOne: (item: I) => Promise<O>;
   maxBatch: number;
+  /**
+   * Let the calls made in the same tick as an idle call join it (the pump starts after the current
+   * synchronous code, in a microtask: no timer, no linger). A caller that issues many calls at once (a round
+   * of sends in `Promise.all`) then costs one batch instead of a lone write followed by a batch.
+   */
+  gatherTick?: boolean;
 }): (item: I) => Promise<O> {
   type Waiting = { item: I; resolve: (o: O) => void; reject: (e: unknown) => void };
   let queue: Waiting[] = [];
@@ -51,6 +57,10 @@ export function createNaturalBatcher<I, O>(options: {
   return (item) =>
     new Promise<O>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (!writing) void pump();
+      if (writing) return;
+      if (options.gatherTick) {
+        writing = true;
+        queueMicrotask(() => void pump());
+      } else void pump();
     });
 }

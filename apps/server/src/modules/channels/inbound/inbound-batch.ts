@@ -159,9 +159,14 @@ export async function processInboundBatch(
     afterCommit: async () => {
       await publishIngested(deps, outcome);
       for (const afterCommit of afterCommits) await afterCommit(deps);
+      // The jobs of a batch are queued side by side, not one round trip after another: the drain takes its
+      // next batch only when this work is done.
       if (onMedia)
-        for (const row of outcome.created)
-          if (connectors.get(row.channelAccountId)?.media?.pending(row)) await onMedia(row.clientId, row.id);
+        await Promise.all(
+          outcome.created
+            .filter((row) => connectors.get(row.channelAccountId)?.media?.pending(row))
+            .map((row) => onMedia(row.clientId, row.id)),
+        );
       if (hooks.onCustomer) await askProfiles(outcome, connectors, hooks.onCustomer);
     },
   };
@@ -184,5 +189,5 @@ async function askProfiles(
       connectors.get(row.channelAccountId)?.profileName
     )
       tickets.set(row.ticketId, row.clientId);
-  for (const [ticketId, clientId] of tickets) await onCustomer(clientId, ticketId);
+  await Promise.all([...tickets].map(([ticketId, clientId]) => onCustomer(clientId, ticketId)));
 }

@@ -1,36 +1,37 @@
 import { createHash } from 'node:crypto';
-import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { uuidv7 } from 'uuidv7';
+import type { Database } from '../../../../platform/db/database.js';
+import { createNaturalBatcher } from '../../../../platform/db/natural-batcher.js';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { storableJsonText } from '../../../../platform/http/unstorable-text.js';
 import { mediaStorage } from '../../../conversations/index.js';
 import type { ChannelAccountRow } from '../../channels.service.js';
 import { INBOUND_LANES } from '../../inbound/inbound-drain.js';
-import { storeDelivery } from '../../inbound/webhook-intake.repository.js';
+import {
+  type StoreRequest,
+  storeDeliveries,
+  storeDelivery,
+} from '../../inbound/webhook-intake.repository.js';
 import { uuidFromKey } from '../livechat/livechat-files.js';
+import { type EmailAddress, type ParsedEmail, parseEmail } from './email-parse-pool.js';
 import type { EmailBounce, StoredEmail, StoredEmailFile } from './email-types.js';
 import { normaliseMessageId } from './threading.js';
 
-/** An email as mailparser read it, with the raw bytes it came from. */
+/** An email as mailparser read it (on a worker thread, `email-parse-pool.ts`), with its raw bytes. */
 export interface ReceivedEmail {
   raw: Buffer;
-  parsed: ParsedMail;
+  parsed: ParsedEmail;
 }
 
 export async function readEmail(raw: Buffer): Promise<ReceivedEmail> {
-  // Sapa keeps the text and the HTML as sent: no text-to-HTML conversion (nor its link scan) is needed.
-  return {
-    raw,
-    parsed: await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true }),
-  };
+  return { raw, parsed: await parseEmail(raw) };
 }
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
 /** The addresses of a To or Cc header, lower case. */
-export function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
-  const objects = Array.isArray(field) ? field : field ? [field] : [];
-  return objects.flatMap((o) => o.value.flatMap((a) => (a.address ? [a.address.toLowerCase()] : [])));
+export function addressesOf(field: EmailAddress[]): string[] {
+  return field.flatMap((a) => (a.address ? [a.address.toLowerCase()] : []));
 }
 
 /** The email's Message-ID; one made from its bytes when it has none (so a redelivery still matches). */
@@ -45,9 +46,7 @@ export function messageIdOf(email: ReceivedEmail): string {
  */
 export function bounceOf(email: ReceivedEmail): EmailBounce | null {
   const { parsed } = email;
-  const type = parsed.headers.get('content-type') as
-    | { value?: string; params?: Record<string, string> }
-    | undefined;
+  const type = parsed.contentType;
   if (type?.value !== 'multipart/report' || type.params?.['report-type'] !== 'delivery-status') return null;
   const raw = email.raw.toString('latin1');
   const at = raw.search(/content-type:\s*message\/delivery-status/i);
@@ -100,35 +99,53 @@ export async function storeEmail(
     inReplyTo: normaliseMessageId(parsed.inReplyTo),
     references: referencesOf(parsed.references),
     subject: parsed.subject ?? '',
-    from: {
-      address: parsed.from?.value[0]?.address?.toLowerCase() ?? '',
-      name: parsed.from?.value[0]?.name || null,
-    },
+    from: { address: parsed.from?.address?.toLowerCase() ?? '', name: parsed.from?.name || null },
     to: addressesOf(parsed.to),
     cc: addressesOf(parsed.cc),
-    date: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.getTime() : null,
-    text: parsed.text ?? null,
-    html: typeof parsed.html === 'string' ? parsed.html : null,
+    date: parsed.date,
+    text: parsed.text,
+    html: parsed.html,
     attachments,
     rawKey,
     rawSize: email.raw.length,
     bounce,
   };
-  return storeDelivery(
-    deps.database,
-    {
-      accountId: account.id,
-      channel: 'EML',
-      sealed: account.secrets,
-      key: `message-id:${messageId}`,
-      text: storableJsonText(JSON.stringify(stored)),
-      lane: INBOUND_LANES.conversations,
-    },
-    uuidv7(),
-  );
+  return emailStoreOf(deps.database)({
+    accountId: account.id,
+    channel: 'EML',
+    sealed: account.secrets,
+    key: `message-id:${messageId}`,
+    text: storableJsonText(JSON.stringify(stored)),
+    lane: INBOUND_LANES.conversations,
+  });
 }
 
-function referencesOf(refs: string | string[] | undefined): string[] {
+const stores = new WeakMap<Database, (r: StoreRequest) => Promise<{ account: boolean; stored: boolean }>>();
+
+/**
+ * The `inbound_events` store of emails, naturally batched like the webhooks' (`createNaturalBatcher`): the
+ * emails of several SMTP sessions (or IMAP readers) that finish while one commit is under way go together in
+ * the next statement and commit. Each sender is still answered only after its own email's commit.
+ */
+function emailStoreOf(database: Database) {
+  let store = stores.get(database);
+  if (!store) {
+    store = createNaturalBatcher<StoreRequest, { account: boolean; stored: boolean }>({
+      maxBatch: 50,
+      runOne: (r) => storeDelivery(database, r, uuidv7()),
+      run: (batch) =>
+        storeDeliveries(
+          database,
+          batch,
+          batch.map(() => uuidv7()),
+        ),
+    });
+    stores.set(database, store);
+  }
+  return store;
+}
+
+function referencesOf(refs: string | string[] | null): string[] {
   const list = Array.isArray(refs) ? refs : (refs ?? '').split(/\s+/);
   return list.map((r) => normaliseMessageId(r)).filter((r): r is string => r !== null);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../../../test/fixtures.js';
-import { waitFor } from '../../../../../test/harness.js';
+import { startTestServer, type TestServer, waitFor } from '../../../../../test/harness.js';
 import { channelInbox } from '../../../../../test/servers/channel-inbox.js';
 import { type Dovecot, startDovecot } from '../../../../../test/servers/dovecot.js';
 import {
@@ -14,6 +14,7 @@ import {
   useEmailServer,
 } from '../../../../../test/servers/email.js';
 import { imapCursorOf, startImapReaders } from '../../index.js';
+import { takeImapLease } from './imap-reader.js';
 
 // A real IMAP server for this file: Debian's Dovecot, started in a temporary folder on its own port.
 const dovecot: Dovecot = await startDovecot();
@@ -164,5 +165,62 @@ describe('email through IMAP (a mailbox Sapa reads, against Dovecot)', () => {
     expect([removed.statusCode, removed.json().email.imap]).toEqual([200, null]);
     await readers!.refresh();
     expect(readers!.size()).toBe(0);
+  });
+
+  it('with two server instances, each mailbox is read by exactly one; the other takes over when it stops', async () => {
+    const made = await createEmail(owner, {
+      addressPart: 'gudang',
+      domain: DOMAIN,
+      displayName: 'Gudang',
+      imap: imapOf(dovecot.password),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    accountId = made.json().id;
+    // Instance one: this server's readers (short leases for the test); instance two: a second server on the
+    // same database, with its own readers.
+    await readers!.close();
+    const one = await startImapReaders(server.deps, {
+      drain: server.jobDefs.whatsappInbound,
+      pollMs: 1_000,
+      refreshMs: 300,
+      leaseMs: 1_500,
+    });
+    readers = one;
+    let second: TestServer | null = await startTestServer({ sameDatabaseAs: server, work: false });
+    let two: Readers | null = await startImapReaders(second.deps, {
+      drain: second.jobDefs.whatsappInbound,
+      pollMs: 1_000,
+      refreshMs: 300,
+      leaseMs: 1_500,
+    });
+    try {
+      await waitFor(async () => one.reading() + two!.reading() === 1);
+      expect(one.size() + two.size()).toBe(2);
+      const holder = one.reading() === 1 ? one : two;
+      const standby = holder === one ? two : one;
+
+      const first = mail('Stok gudang', 'Stok kardus masih ada?');
+      await dovecot.deliver(first.raw);
+      await inbox.inboundOf(first.messageId);
+      // Still one reader after the lease was renewed a few times; the other cannot take it meanwhile.
+      expect([holder.reading(), standby.reading()]).toEqual([1, 0]);
+      expect(
+        await takeImapLease(server.deps.db, { clientId: biz.clientId, id: accountId }, 'intruder', 1_500),
+      ).toBe(false);
+
+      // The reading instance stops: it lets the lease go and the other one reads on.
+      await holder.close();
+      await waitFor(async () => standby.reading() === 1);
+      const second_ = mail('Setelah pindah', 'Dibaca oleh instans lain');
+      await dovecot.deliver(second_.raw);
+      await inbox.inboundOf(second_.messageId);
+      expect(await inbox.countMessages(first.messageId)).toBe(1);
+      expect(await inbox.countMessages(second_.messageId)).toBe(1);
+    } finally {
+      await two?.close();
+      two = null;
+      await second?.close();
+      second = null;
+    }
   });
 });

@@ -33,7 +33,7 @@ export async function newContext(
     timezoneId: options.timezoneId ?? 'Asia/Jakarta',
     viewport: { width: options.width ?? 1280, height: 860 },
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(30_000);
   return context;
 }
 

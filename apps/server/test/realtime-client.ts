@@ -87,7 +87,7 @@ export async function connectChat(
     ws,
     received,
     closed,
-    next(marker, timeoutMs = 5_000) {
+    next(marker, timeoutMs = 30_000) {
       const already = received.find((e) => markerOf(e) === marker);
       if (already) return Promise.resolve(already);
       return new Promise((resolve, reject) => {
@@ -111,7 +111,7 @@ export async function connectChat(
 export function nextEventOfType(
   socket: TestSocket,
   type: RealtimeEvent['type'],
-  timeoutMs = 15_000,
+  timeoutMs = 60_000,
 ): Promise<RealtimeEvent> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${type} on the socket`)), timeoutMs);

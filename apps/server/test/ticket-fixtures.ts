@@ -43,7 +43,7 @@ export function waitForTicketEvent(
   socket: TestSocket,
   ticketId: string,
   when: (event: TicketUpdated) => boolean = () => true,
-  timeoutMs = 10_000,
+  timeoutMs = 60_000,
 ): Promise<TicketUpdated> {
   return new Promise((resolve, reject) => {
     const find = () =>

@@ -59,7 +59,7 @@ export async function until(
   id: string,
   tokens: TokenPair,
   done: (b: Broadcast) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ) {
   return waitFor(async () => {
     const b = (await api('GET', `/api/broadcasts/${id}`, tokens)).json() as Broadcast;

@@ -62,7 +62,7 @@ export async function startJob(payload: unknown, tokens = admin) {
 }
 
 /** Polls a bulk job until it is no longer PROCESSING; the job. */
-export async function finished(app: TestServer['app'], jobId: string, tokens = admin, timeoutMs = 15_000) {
+export async function finished(app: TestServer['app'], jobId: string, tokens = admin, timeoutMs = 60_000) {
   return waitFor(async () => {
     const res = await app.inject({ method: 'GET', url: `/api/bulk-jobs/${jobId}`, headers: bearer(tokens) });
     const job = res.json();

@@ -26,7 +26,7 @@ export function channelInbox(
     waitFor(async () => {
       const [m] = await messageWhere(eq(messages.id, id));
       return m && ready(m) ? m : false;
-    }, 20_000);
+    }, 60_000);
 
   return {
     async storedEvents(): Promise<number> {

@@ -119,7 +119,7 @@ export async function startDovecot(): Promise<Dovecot> {
     rmSync(join(dir, 'run', 'master.pid'), { force: true });
     // Its own process group, so that `stop` ends the IMAP processes serving open connections too.
     child = spawn(DOVECOT, ['-F', '-c', conf], { stdio: 'ignore', detached: true });
-    await waitFor(() => portOpen(port), 20_000).catch((err) => {
+    await waitFor(() => portOpen(port), 60_000).catch((err) => {
       const log = existsSync(join(dir, 'dovecot.log')) ? readFileSync(join(dir, 'dovecot.log'), 'utf8') : '';
       throw new Error(`dovecot did not start: ${err}\n${log.slice(-2000)}`);
     });

@@ -206,7 +206,7 @@ export async function request(body: ExportRequestInput, tokens = owner, lang = '
   return item;
 }
 
-export async function finished(id: string, tokens = owner, timeoutMs = 15_000): Promise<ExportHistoryItem> {
+export async function finished(id: string, tokens = owner, timeoutMs = 60_000): Promise<ExportHistoryItem> {
   return waitFor(async () => {
     const res = await api('GET', '/api/export-history/list', tokens);
     const item = (res.json().items as ExportHistoryItem[]).find((i) => i.id === id);

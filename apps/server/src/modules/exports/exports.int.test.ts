@@ -363,7 +363,7 @@ describe('failures', () => {
     await mkdir(join(dataDir, 'exports'), { recursive: true });
     writeFileSync(join(dataDir, 'exports', broken.clientId), 'not a folder');
     const item = await request(ticketList({ type: 'messages' }), brokenOwner);
-    const failed = await finished(item.id, brokenOwner, 45_000);
+    const failed = await finished(item.id, brokenOwner, 120_000);
     expect(failed).toMatchObject({ status: 'failed', error: 'Failed to export all chat history' });
     const other = await request(ticketList(), brokenOwner, 'id');
     const failedToo = await waitFor(async () => {

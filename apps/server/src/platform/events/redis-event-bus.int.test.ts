@@ -26,7 +26,7 @@ function collect(b: EventBus, topic: string) {
   });
   return {
     got,
-    until: (n: number, timeoutMs = 5_000) =>
+    until: (n: number, timeoutMs = 30_000) =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${n} events`)), timeoutMs);
         const check = () => {

@@ -65,5 +65,5 @@ describe.each<TestDbKind>(['pglite', 'postgres'])('pg-boss on %s', (kind) => {
     } finally {
       await server.close();
     }
-  });
+  }, 300_000);
 });

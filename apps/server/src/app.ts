@@ -70,7 +70,12 @@ import { exportJob, registerExportRoutes } from './modules/exports/index.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerMakerCheckerRoutes } from './modules/maker-checker/maker-checker.routes.js';
 import { notifyThrough, sendNotificationJob } from './modules/notifications/index.js';
-import { ORDER_PURPOSE, orderPaymentPurpose, registerOrderRoutes } from './modules/orders/index.js';
+import {
+  ORDER_PURPOSE,
+  orderPaymentPurpose,
+  registerOrderRoutes,
+  startCartsFromOrders,
+} from './modules/orders/index.js';
 import {
   createPaymentsContext,
   registerPaymentPurpose,
@@ -133,6 +138,8 @@ export function defineJobs(deps: ServerDeps, now: AutomationContext['now'] = () 
         await deps.jobs.send(contactProfile, { clientId, ticketId }, { singletonKey: `profile:${ticketId}` });
       },
       accountChanges: [{ fields: TEMPLATE_WEBHOOK_FIELDS, apply: applyTemplateWebhooks }],
+      // A customer's WhatsApp catalogue order starts the chat's cart (orders): channels does not import orders.
+      messageTakers: [startCartsFromOrders],
     },
   );
   return {

@@ -3,4 +3,5 @@
  * their summary sent through conversations, the transactions page and its status steps (001 §2–§4).
  */
 export { registerOrderRoutes } from './orders.routes.js';
+export { startCartsFromOrders } from './carts.service.js';
 export { ORDER_PURPOSE, type OrdersContext, orderPaymentPurpose, saveCouriers } from './orders.service.js';

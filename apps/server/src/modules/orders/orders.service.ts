@@ -35,6 +35,7 @@ import {
 import type { PaymentPurpose, PaymentsContext } from '../payments/index.js';
 import { startPayment } from '../payments/index.js';
 import { type OrderLine, orderSummaryText, statusNoticeText, transactionNumber } from './order-text.js';
+import { endCart } from './carts.service.js';
 import * as repo from './orders.repository.js';
 
 type CreateInput = z.output<typeof transactionInputSchema>;
@@ -246,6 +247,7 @@ export async function createTransaction(
     ? await attachPayment(ctx, auth, id, input.paymentMethod, totals.total)
     : null;
   const order = await transactionById(db, auth.clientId, id);
+  await endCart(db, auth.clientId, ticket.id);
   await sendToChat(ctx, auth, ticket.id, id, orderSummaryText(order, paymentUrl));
   return order;
 }

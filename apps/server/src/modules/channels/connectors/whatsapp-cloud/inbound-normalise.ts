@@ -51,6 +51,22 @@ export function normaliseMessage(m: WaMessage): {
       payload: { providerMessageId: m.reaction?.message_id ?? null, emoji: m.reaction?.emoji ?? '' },
     };
   }
+  if (t === 'order' && m.order) {
+    // The customer's WhatsApp cart: kept whole in the payload (`CatalogueOrder`); orders turns it into a draft.
+    const items = (m.order.product_items ?? [])
+      .filter((i) => typeof i.product_retailer_id === 'string' && i.product_retailer_id !== '')
+      .map((i) => ({
+        retailerId: i.product_retailer_id!,
+        quantity: Number.isFinite(i.quantity) ? Number(i.quantity) : 1,
+        itemPrice: Number.isFinite(i.item_price) ? Number(i.item_price) : 0,
+        currency: i.currency ?? '',
+      }));
+    return {
+      type: 'order',
+      text: m.order.text ?? null,
+      payload: { catalogId: m.order.catalog_id ?? '', text: m.order.text ?? null, items },
+    };
+  }
   return { type: 'unsupported', text: null, payload: { originalType: t } };
 }
 

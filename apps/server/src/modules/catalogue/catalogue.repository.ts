@@ -334,9 +334,9 @@ export async function productsForCatalogue(db: DbOrTx, clientId: string) {
       website: products.website,
       active: products.active,
       updatedAt: products.updatedAt,
-      photoId: sql<string | null>`(select ${productPhotos.id} from ${productPhotos}
-        where ${productPhotos.clientId} = ${products.clientId} and ${productPhotos.productId} = ${products.id}
-        order by ${productPhotos.position} limit 1)`,
+      photoId: sql<
+        string | null
+      >`(select p.id from ${productPhotos} p where p.client_id = "products"."client_id" and p.product_id = "products"."id" order by p.position limit 1)`,
     })
     .from(products)
     .where(eq(products.clientId, clientId))

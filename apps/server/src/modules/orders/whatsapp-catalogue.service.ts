@@ -54,7 +54,9 @@ export async function waCatalogueState(deps: ServerDeps, auth: AuthContext): Pro
         active: p.active,
         state: !p.sku
           ? 'noSku'
-          : item && item.retailerId === p.sku && item.syncedAt >= p.updatedAt
+          : !p.photoId
+            ? 'noPhoto'
+            : item && item.retailerId === p.sku && item.syncedAt >= p.updatedAt
             ? 'synced'
             : 'pending',
       };
@@ -85,7 +87,8 @@ export async function syncWaCatalogue(deps: ServerDeps, auth: AuthContext): Prom
   const products = await productsForCatalogue(deps.db, auth.clientId);
   const before = await repo.waCatalogueItems(deps.db, auth.clientId);
   const startedAt = new Date();
-  const withSku = products.filter((p) => p.sku);
+  // WhatsApp names a product by its retailer id (the SKU) and requires its image.
+  const withSku = products.filter((p) => p.sku && p.photoId);
   const skuOf = new Map(withSku.map((p) => [p.id, p.sku!]));
   const stale = before.filter((i) => skuOf.get(i.productId) !== i.retailerId);
   const requests = [
@@ -100,7 +103,7 @@ export async function syncWaCatalogue(deps: ServerDeps, auth: AuthContext): Prom
         condition: 'new',
         price: `${p.price} IDR`,
         link: p.website || `${deps.config.publicUrl.replace(/\/$/, '')}/`,
-        image_link: p.photoId ? publicPhotoUrl(deps, auth.clientId, p.photoId) : '',
+        image_link: publicPhotoUrl(deps, auth.clientId, p.photoId!),
         brand: account.name,
       },
     })),

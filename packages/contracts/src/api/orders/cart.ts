@@ -114,8 +114,11 @@ export const waCatalogueItemSchema = z.object({
   sku: z.string().nullable(),
   price: z.number(),
   active: z.boolean(),
-  /** synced: in the WhatsApp catalogue as it is now; pending: changed since; noSku: cannot be synced. */
-  state: z.enum(['synced', 'pending', 'noSku']),
+  /**
+   * synced: in the WhatsApp catalogue as it is now; pending: changed since (or refused there); noSku, noPhoto:
+   * cannot be synced (WhatsApp names a product by its retailer id and requires an image).
+   */
+  state: z.enum(['synced', 'pending', 'noSku', 'noPhoto']),
 });
 
 export const waCatalogueStateSchema = z.object({

@@ -1,5 +1,5 @@
-import { PRODUCT_PHOTO_MAX_BYTES, type PRODUCT_PHOTO_TYPES, type ProductPhoto } from '@sapa/contracts';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { PRODUCT_PHOTO_MAX_BYTES, type PRODUCT_PHOTO_TYPES, type ProductPhoto } from '@sapa/contracts';
 import sharp from 'sharp';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
@@ -116,7 +116,12 @@ export function publicPhotoUrl(deps: Pick<ServerDeps, 'config'>, clientId: strin
 }
 
 /** `GET /catalogue-photos/<client>/<photo>?s=`: the photo behind a genuine link; 404 otherwise. */
-export async function readPublicPhoto(deps: ServerDeps, clientId: string, photoId: string, signature: unknown) {
+export async function readPublicPhoto(
+  deps: ServerDeps,
+  clientId: string,
+  photoId: string,
+  signature: unknown,
+) {
   const given = Buffer.from(typeof signature === 'string' ? signature : '', 'base64url');
   const expected = Buffer.from(photoMac(deps.config, clientId, photoId), 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound();

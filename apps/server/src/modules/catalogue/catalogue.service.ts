@@ -293,7 +293,11 @@ export async function productsInFull(db: DbOrTx, clientId: string, ids: string[]
 }
 
 /** 000 §7 `product-catalog/items/by-retailerid/{id}`: the business's product whose SKU is that retailer id. */
-export async function productByRetailerId(deps: ServerDeps, auth: Actor, retailerId: string): Promise<Product> {
+export async function productByRetailerId(
+  deps: ServerDeps,
+  auth: Actor,
+  retailerId: string,
+): Promise<Product> {
   const id = await repo.productIdBySku(deps.db, auth.clientId, retailerId);
   if (!id) throw notFound();
   return productById(deps.db, auth.clientId, id);

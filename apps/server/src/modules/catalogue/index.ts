@@ -9,5 +9,4 @@ export {
   productsForCatalogue,
   productsInFull,
 } from './catalogue.service.js';
-export { publicPhotoUrl } from './catalogue-photos.js';
-export { type Actor, uploadPhoto } from './catalogue-photos.js';
+export { type Actor, publicPhotoUrl, uploadPhoto } from './catalogue-photos.js';

@@ -31,7 +31,9 @@ export async function upsertCart(db: DbOrTx, row: typeof ticketCarts.$inferInser
 }
 
 export async function deleteCart(db: DbOrTx, clientId: string, ticketId: string) {
-  await db.delete(ticketCarts).where(and(eq(ticketCarts.clientId, clientId), eq(ticketCarts.ticketId, ticketId)));
+  await db
+    .delete(ticketCarts)
+    .where(and(eq(ticketCarts.clientId, clientId), eq(ticketCarts.ticketId, ticketId)));
 }
 
 export async function findWaCatalogue(db: DbOrTx, clientId: string) {
@@ -68,7 +70,9 @@ export async function replaceWaCatalogueItems(
   if (gone.length)
     await db
       .delete(whatsappCatalogueItems)
-      .where(and(eq(whatsappCatalogueItems.clientId, clientId), inArray(whatsappCatalogueItems.productId, gone)));
+      .where(
+        and(eq(whatsappCatalogueItems.clientId, clientId), inArray(whatsappCatalogueItems.productId, gone)),
+      );
   if (kept.length)
     await db
       .insert(whatsappCatalogueItems)

@@ -3,8 +3,8 @@ import {
   type CartResponse,
   type CatalogueOrderItem,
   can,
-  catalogueOrderSchema,
   cartDraftSchema,
+  catalogueOrderSchema,
 } from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../platform/auth/route-access.js';
@@ -13,8 +13,8 @@ import type { ServerDeps } from '../../platform/deps.js';
 import { forbidden } from '../../platform/http/errors.js';
 import { productsBySkus, productsInFull } from '../catalogue/index.js';
 import type { MessageRow, TicketRow } from '../conversations/index.js';
-import { cartItemsFromOrder } from './catalogue-order.js';
 import * as repo from './carts.repository.js';
+import { cartItemsFromOrder } from './catalogue-order.js';
 
 /**
  * The cart being built in a chat, kept per chat on the server (000 §2 create-transaction panel): a reload keeps
@@ -97,7 +97,10 @@ export async function startCartsFromOrders(tx: Tx, created: readonly MessageRow[
       ? existing.draft
       : cartDraftSchema.parse({ items: [], requestId: uuidv7() });
     const items = [...(keepAgentWork ? base.items : []), ...mapped.items.map((i) => ({ ...i, note: null }))];
-    const unmatched: CatalogueOrderItem[] = [...(keepAgentWork ? existing.unmatched : []), ...mapped.unmatched];
+    const unmatched: CatalogueOrderItem[] = [
+      ...(keepAgentWork ? existing.unmatched : []),
+      ...mapped.unmatched,
+    ];
     await repo.upsertCart(tx, {
       clientId: row.clientId,
       ticketId: row.ticketId,

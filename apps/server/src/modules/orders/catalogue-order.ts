@@ -27,7 +27,10 @@ export interface SkuProduct {
 export function cartItemsFromOrder(
   order: Pick<CatalogueOrder, 'items'>,
   products: readonly SkuProduct[],
-): { items: Required<Pick<CartItemInput, 'productId' | 'quantity' | 'choice'>>[]; unmatched: CatalogueOrderItem[] } {
+): {
+  items: Required<Pick<CartItemInput, 'productId' | 'quantity' | 'choice'>>[];
+  unmatched: CatalogueOrderItem[];
+} {
   const bySku = new Map<string, SkuProduct>();
   for (const p of products) if (p.sku) bySku.set(p.sku.toLowerCase(), p);
   const lines = new Map<string, { productId: string; quantity: number; choice: Record<string, string[]> }>();

@@ -34,8 +34,8 @@ import {
 } from '../conversations/index.js';
 import type { PaymentPurpose, PaymentsContext } from '../payments/index.js';
 import { startPayment } from '../payments/index.js';
-import { type OrderLine, orderSummaryText, statusNoticeText, transactionNumber } from './order-text.js';
 import { endCart } from './carts.service.js';
+import { type OrderLine, orderSummaryText, statusNoticeText, transactionNumber } from './order-text.js';
 import * as repo from './orders.repository.js';
 
 type CreateInput = z.output<typeof transactionInputSchema>;

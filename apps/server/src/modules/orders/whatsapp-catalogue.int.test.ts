@@ -133,8 +133,12 @@ describe('WhatsApp catalogue sync (retailer id = SKU)', () => {
     ]);
     // The image WhatsApp fetches is the product's photo behind a signed public link; a forged one is 404.
     const image = new URL(catalogue.items[0]!.imageLink);
-    expect((await server.app.inject({ method: 'GET', url: `${image.pathname}${image.search}` })).statusCode).toBe(200);
-    expect((await server.app.inject({ method: 'GET', url: `${image.pathname}?s=forged` })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ method: 'GET', url: `${image.pathname}${image.search}` })).statusCode,
+    ).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: `${image.pathname}?s=forged` })).statusCode).toBe(
+      404,
+    );
 
     // An edit makes the product pending again; a product that stops selling goes out of stock there.
     await api('POST', '/api/products/bulk-status', owner, { ids: [ids.roti], active: false });
@@ -148,12 +152,16 @@ describe('WhatsApp catalogue sync (retailer id = SKU)', () => {
     await api('POST', '/api/whatsapp-catalogue/sync', owner);
 
     // 000 §7 by retailer id; another business has no such product and no catalogue.
-    const byRetailer = await api('GET', `/api/product-catalog/items/by-retailerid/${SKU_KOPI.toLowerCase()}`, agent);
+    const byRetailer = await api(
+      'GET',
+      `/api/product-catalog/items/by-retailerid/${SKU_KOPI.toLowerCase()}`,
+      agent,
+    );
     expect(byRetailer.statusCode, byRetailer.body).toBe(200);
     expect(byRetailer.json().id).toBe(ids.kopi);
-    expect((await api('GET', `/api/product-catalog/items/by-retailerid/${SKU_KOPI}`, otherOwner)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await api('GET', `/api/product-catalog/items/by-retailerid/${SKU_KOPI}`, otherOwner)).statusCode,
+    ).toBe(404);
     const theirs = (await api('GET', '/api/whatsapp-catalogue', otherOwner)).json();
     expect(theirs).toMatchObject({ account: null, catalogId: null, items: [] });
     const refused = await api('POST', '/api/whatsapp-catalogue/sync', otherOwner);

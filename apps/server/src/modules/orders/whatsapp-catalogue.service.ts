@@ -57,8 +57,8 @@ export async function waCatalogueState(deps: ServerDeps, auth: AuthContext): Pro
           : !p.photoId
             ? 'noPhoto'
             : item && item.retailerId === p.sku && item.syncedAt >= p.updatedAt
-            ? 'synced'
-            : 'pending',
+              ? 'synced'
+              : 'pending',
       };
     }),
   };
@@ -81,7 +81,10 @@ export async function syncWaCatalogue(deps: ServerDeps, auth: AuthContext): Prom
   );
   const catalogId = catalogs.ok ? catalogs.value.data?.[0]?.id : undefined;
   if (!catalogId) {
-    deps.logger.warn({ clientId: auth.clientId, error: catalogs.ok ? 'none' : catalogs.title }, 'no WhatsApp catalogue');
+    deps.logger.warn(
+      { clientId: auth.clientId, error: catalogs.ok ? 'none' : catalogs.title },
+      'no WhatsApp catalogue',
+    );
     throw new AppError(502, 'waCatalogue.syncFailed');
   }
   const products = await productsForCatalogue(deps.db, auth.clientId);
@@ -111,12 +114,12 @@ export async function syncWaCatalogue(deps: ServerDeps, auth: AuthContext): Prom
   const refused = new Set<string>();
   let failure: string | null = null;
   for (let i = 0; i < requests.length && !failure; i += BATCH_SIZE) {
-    const res = await postGraph<{ validation_status?: { retailer_id: string; errors?: { message: string }[] }[] }>(
-      config.graphBaseUrl,
-      secrets.accessToken,
-      `${catalogId}/items_batch`,
-      { item_type: 'PRODUCT_ITEM', requests: requests.slice(i, i + BATCH_SIZE) },
-    );
+    const res = await postGraph<{
+      validation_status?: { retailer_id: string; errors?: { message: string }[] }[];
+    }>(config.graphBaseUrl, secrets.accessToken, `${catalogId}/items_batch`, {
+      item_type: 'PRODUCT_ITEM',
+      requests: requests.slice(i, i + BATCH_SIZE),
+    });
     if (!res.ok) failure = res.title;
     else for (const v of res.value.validation_status ?? []) refused.add(v.retailer_id);
   }
@@ -136,7 +139,8 @@ export async function syncWaCatalogue(deps: ServerDeps, auth: AuthContext): Prom
       channelAccountId: account.id,
       catalogId,
       syncedAt: failure ? ((await repo.findWaCatalogue(tx, auth.clientId))?.syncedAt ?? null) : startedAt,
-      lastError: failure ?? (refused.size ? `${refused.size} refused: ${[...refused].slice(0, 5).join(', ')}` : null),
+      lastError:
+        failure ?? (refused.size ? `${refused.size} refused: ${[...refused].slice(0, 5).join(', ')}` : null),
     });
   });
   if (failure) {

@@ -1,6 +1,7 @@
 import {
   type BodyOf,
   type CourierInput,
+  cartEndpoints,
   ordersEndpoints as e,
   type QueryOf,
   type TransactionStatus,
@@ -72,3 +73,21 @@ export function useTransactionSummary(enabled = true) {
     enabled,
   });
 }
+
+/** A single- or multi-product message to the chat's WhatsApp customer. */
+export const useSendProducts = () =>
+  useOrdersMutation((v: { ticketId: string; body: BodyOf<typeof cartEndpoints.sendProducts> }) =>
+    request(cartEndpoints.sendProducts, { params: { id: v.ticketId }, body: v.body }),
+  );
+
+export const waCatalogueKey = ['orders', 'wa-catalogue'] as const;
+
+/** The WhatsApp catalogue page: the number, the catalogue and each product's state there. */
+export function useWaCatalogue() {
+  return useQuery({
+    queryKey: waCatalogueKey,
+    queryFn: ({ signal }) => request(cartEndpoints.waCatalogue, { signal }),
+  });
+}
+
+export const useSyncWaCatalogue = () => useOrdersMutation(() => request(cartEndpoints.syncWaCatalogue, {}));

@@ -151,7 +151,11 @@ export const cartEndpoints = {
     body: productMessageInputSchema,
     response: z.object({ messageId: z.string().uuid() }),
   }),
-  waCatalogue: defineEndpoint({ method: 'GET', path: '/api/whatsapp-catalogue', response: waCatalogueStateSchema }),
+  waCatalogue: defineEndpoint({
+    method: 'GET',
+    path: '/api/whatsapp-catalogue',
+    response: waCatalogueStateSchema,
+  }),
   syncWaCatalogue: defineEndpoint({
     method: 'POST',
     path: '/api/whatsapp-catalogue/sync',

@@ -55,7 +55,12 @@ export interface WaMessage {
   order?: {
     catalog_id?: string;
     text?: string;
-    product_items?: { product_retailer_id?: string; quantity?: number; item_price?: number; currency?: string }[];
+    product_items?: {
+      product_retailer_id?: string;
+      quantity?: number;
+      item_price?: number;
+      currency?: string;
+    }[];
   };
   errors?: WaError[];
 }

@@ -95,6 +95,7 @@ import { goOfflineOnSignOut, registerTeamRoutes } from './modules/teams/index.js
 import {
   applyTemplateWebhooks,
   registerTemplateRoutes,
+  sendFollowUp,
   TEMPLATE_WEBHOOK_FIELDS,
 } from './modules/templates/index.js';
 import { registerTicketFormRoutes } from './modules/ticket-forms/index.js';
@@ -260,7 +261,13 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerCsLibraryRoutes(app, deps, jobs);
   await registerCatalogueRoutes(app, deps);
   // Orders send their summaries through conversations' reply, with the chat's send job.
-  registerOrderRoutes(app, { deps, jobs, payments });
+  registerOrderRoutes(app, {
+    deps,
+    jobs,
+    payments,
+    // Status notices outside the 24-hour window go as the chosen approved template (templates' follow-up send).
+    sendTemplate: (auth, ticketId, body) => sendFollowUp(deps, jobs, auth, ticketId, body),
+  });
   registerTicketFormRoutes(app, deps);
   registerContactRoutes(app, deps, contactTickets);
   registerContactCrmRoutes(app, deps, contactTickets);

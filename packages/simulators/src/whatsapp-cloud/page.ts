@@ -188,6 +188,7 @@ export const customerPageHtml = chatPageHtml({
   li.product img { width: 48px; height: 48px; object-fit: cover; border-radius: 4px; }
   li.product button, #cart button { background: #fff; border: 1px solid #cde; color: #027eb5; border-radius: 6px; padding: 4px 8px; cursor: pointer; }
   #cart { background: #fff; margin: 0 8px; padding: 8px; border-radius: 8px; display: flex; flex-direction: column; gap: 6px; font-size: 14px; }
+  #cart[hidden] { display: none; }
   .cart-line { display: flex; justify-content: space-between; gap: 8px; align-items: center; }
   .cart-line input { width: 56px; }`,
   account: {

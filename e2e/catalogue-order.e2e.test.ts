@@ -26,7 +26,7 @@ describe('a WhatsApp catalogue order (issue 19 §4)', () => {
     await agent.goto(`${url}/product/whatsapp-catalogue`);
     await agent.getByRole('button', { name: 'Sinkronkan ke WhatsApp' }).click();
     const items = agent.getByTestId('wa-catalogue-items');
-    await items.getByRole('row').filter({ hasText: 'MNM-001' }).getByText('Tersinkron').waitFor();
+    await items.getByRole('row').filter({ hasText: 'MNM-001' }).getByText('Tersinkron', { exact: true }).waitFor();
     await screenshot(agent, 'wa-catalogue-id-1440');
 
     // The customer writes; the agent shows two products in a multi-product message.
@@ -78,5 +78,18 @@ describe('a WhatsApp catalogue order (issue 19 §4)', () => {
       .poll(() => lines.filter({ hasText: 'Matcha Latte' }).getByLabel('Jumlah').inputValue())
       .toBe('2');
     await screenshot(agent, 'wa-catalogue-draft-id-1440');
-  }, 180_000);
+
+    // The same in English on a phone-sized screen.
+    const small = await (await newContext(browser, { width: 390 })).newPage();
+    await signIn(small, url, 'owner@demo.sapa.id');
+    await small.evaluate(() => localStorage.setItem('sapa.language', 'en'));
+    await small.goto(`${url}/product/whatsapp-catalogue`);
+    await small.getByTestId('wa-catalogue-items').getByText('Synced', { exact: true }).first().waitFor();
+    await screenshot(small, 'wa-catalogue-en-390');
+    await small.goto(agent.url());
+    await small.getByTestId('create-transaction').click();
+    await small.getByTestId('catalogue-order-notice').waitFor();
+    await screenshot(small, 'wa-catalogue-draft-en-390');
+    await small.context().close();
+  }, 240_000);
 });

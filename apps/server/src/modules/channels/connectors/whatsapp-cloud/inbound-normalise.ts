@@ -51,9 +51,11 @@ export function normaliseMessage(m: WaMessage): {
       payload: { providerMessageId: m.reaction?.message_id ?? null, emoji: m.reaction?.emoji ?? '' },
     };
   }
-  if (t === 'order' && m.order) {
+  const order = m.order;
+  if (t === 'order' && order && Array.isArray(order.product_items)) {
     // The customer's WhatsApp cart: kept whole in the payload (`CatalogueOrder`); orders turns it into a draft.
-    const items = (m.order.product_items ?? [])
+    // An order object without its product items is no order Sapa can read: it stays unsupported.
+    const items = order.product_items
       .filter((i) => typeof i.product_retailer_id === 'string' && i.product_retailer_id !== '')
       .map((i) => ({
         retailerId: i.product_retailer_id!,
@@ -63,8 +65,8 @@ export function normaliseMessage(m: WaMessage): {
       }));
     return {
       type: 'order',
-      text: m.order.text ?? null,
-      payload: { catalogId: m.order.catalog_id ?? '', text: m.order.text ?? null, items },
+      text: order.text ?? null,
+      payload: { catalogId: order.catalog_id ?? '', text: order.text ?? null, items },
     };
   }
   return { type: 'unsupported', text: null, payload: { originalType: t } };

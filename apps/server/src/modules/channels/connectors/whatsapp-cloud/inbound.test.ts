@@ -40,6 +40,7 @@ describe('normaliseMessage', () => {
       text: null,
       payload: { originalType: 'order' },
     });
+    expect(normaliseMessage({ type: 'order', order: {} }).type).toBe('unsupported');
     expect(normaliseMessage({ type: 'ephemeral' }).type).toBe('unsupported');
     expect(
       normaliseMessage({

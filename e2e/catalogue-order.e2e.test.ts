@@ -26,7 +26,11 @@ describe('a WhatsApp catalogue order (issue 19 §4)', () => {
     await agent.goto(`${url}/product/whatsapp-catalogue`);
     await agent.getByRole('button', { name: 'Sinkronkan ke WhatsApp' }).click();
     const items = agent.getByTestId('wa-catalogue-items');
-    await items.getByRole('row').filter({ hasText: 'MNM-001' }).getByText('Tersinkron', { exact: true }).waitFor();
+    await items
+      .getByRole('row')
+      .filter({ hasText: 'MNM-001' })
+      .getByText('Tersinkron', { exact: true })
+      .waitFor();
     await screenshot(agent, 'wa-catalogue-id-1440');
 
     // The customer writes; the agent shows two products in a multi-product message.

@@ -23,7 +23,7 @@ import { tickets } from '../conversations/index.js';
  */
 useTemplateSendsServer();
 
-const call = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
+const call = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
   server.app.inject({ method, url, headers: { ...bearer(agent), 'accept-language': 'en' }, payload });
 
 describe('order status notices (New Order → Prepared → Ready → Done / Cancelled)', () => {
@@ -74,7 +74,7 @@ describe('order status notices (New Order → Prepared → Ready → Done / Canc
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ notified: true, notifiedBy: 'template' });
-    const sent = await waitFor(() =>
+    const sent = await waitFor(async () =>
       sim.conversation(number.phoneNumberId, phone).find((m) => m.type === 'template'),
     );
     expect(sent.request).toMatchObject({

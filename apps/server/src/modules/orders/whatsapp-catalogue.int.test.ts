@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type TokenPair, translate } from '@sapa/contracts';
+import { type CartResponse, type TokenPair, translate } from '@sapa/contracts';
 import type { WhatsappCloudSimulator } from '@sapa/simulators';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -200,7 +200,7 @@ describe('product messages and the customer’s catalogue order', () => {
       clientMessageId: randomUUID(),
     });
     expect(list.statusCode, list.body).toBe(200);
-    const sent = await waitFor(() => {
+    const sent = await waitFor(async () => {
       const conv = sim.conversation(number.phoneNumberId, waId).filter((m) => m.type === 'interactive');
       return conv.length === 2 && conv;
     });
@@ -232,10 +232,11 @@ describe('product messages and the customer’s catalogue order', () => {
         ],
       },
     });
-    const cart = await waitFor(async () => {
+    const cart = await waitFor(async (): Promise<CartResponse | false> => {
       const res = await api('GET', `/api/tickets/${ticketId}/cart`, agent);
-      return res.json().draft ? res.json() : false;
+      return res.json().draft ? (res.json() as CartResponse) : false;
     });
+    if (!cart.draft) throw new Error('no draft');
     expect(cart.source).toBe('catalogue');
     expect(cart.draft.items).toEqual([
       { productId: ids.kopi, quantity: 2, choice: { [ids.sizeGroup]: [ids.large] }, note: null },

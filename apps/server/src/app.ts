@@ -71,7 +71,12 @@ import { exportJob, registerExportRoutes } from './modules/exports/index.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerMakerCheckerRoutes } from './modules/maker-checker/maker-checker.routes.js';
 import { notifyThrough, sendNotificationJob } from './modules/notifications/index.js';
-import { ORDER_PURPOSE, orderPaymentPurpose, registerOrderRoutes } from './modules/orders/index.js';
+import {
+  ORDER_PURPOSE,
+  orderPaymentPurpose,
+  registerOrderRoutes,
+  startCartsFromOrders,
+} from './modules/orders/index.js';
 import {
   createPaymentsContext,
   registerPaymentPurpose,
@@ -91,6 +96,7 @@ import { goOfflineOnSignOut, registerTeamRoutes } from './modules/teams/index.js
 import {
   applyTemplateWebhooks,
   registerTemplateRoutes,
+  sendFollowUp,
   TEMPLATE_WEBHOOK_FIELDS,
 } from './modules/templates/index.js';
 import { registerTicketFormRoutes } from './modules/ticket-forms/index.js';
@@ -134,6 +140,8 @@ export function defineJobs(deps: ServerDeps, now: AutomationContext['now'] = () 
         await deps.jobs.send(contactProfile, { clientId, ticketId }, { singletonKey: `profile:${ticketId}` });
       },
       accountChanges: [{ fields: TEMPLATE_WEBHOOK_FIELDS, apply: applyTemplateWebhooks }],
+      // A customer's WhatsApp catalogue order starts the chat's cart (orders): channels does not import orders.
+      messageTakers: [startCartsFromOrders],
     },
   );
   return {
@@ -256,7 +264,13 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerCsLibraryRoutes(app, deps, jobs);
   await registerCatalogueRoutes(app, deps);
   // Orders send their summaries through conversations' reply, with the chat's send job.
-  registerOrderRoutes(app, { deps, jobs, payments });
+  registerOrderRoutes(app, {
+    deps,
+    jobs,
+    payments,
+    // Status notices outside the 24-hour window go as the chosen approved template (templates' follow-up send).
+    sendTemplate: (auth, ticketId, body) => sendFollowUp(deps, jobs, auth, ticketId, body),
+  });
   registerTicketFormRoutes(app, deps);
   registerContactRoutes(app, deps, contactTickets);
   registerContactCrmRoutes(app, deps, contactTickets);

@@ -29,6 +29,7 @@ export * from './api/exports/exports.js';
 export * from './api/identity/account.js';
 export * from './api/identity/identity.js';
 export * from './api/maker-checker/maker-checker.js';
+export * from './api/orders/cart.js';
 export * from './api/orders/orders.js';
 export * from './api/payments/payments.js';
 export * from './api/play/play.js';

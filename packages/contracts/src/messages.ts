@@ -10,6 +10,7 @@ import { CATALOGUE_MESSAGES } from './api/catalogue/catalogue.js';
 import { CHANNEL_MESSAGES } from './api/channels/channel-messages.js';
 import { CONTACT_MESSAGES } from './api/contacts/contact-messages.js';
 import { EXPORT_MESSAGES } from './api/exports/exports.js';
+import { WA_CATALOGUE_MESSAGES } from './api/orders/cart.js';
 import { ORDER_MESSAGES } from './api/orders/orders.js';
 import { PAYMENT_MESSAGES } from './api/payments/payments.js';
 import { SIGN_UP_MESSAGES } from './api/signup/signup.js';
@@ -420,6 +421,7 @@ export const MESSAGES = {
   ...EXPORT_MESSAGES,
   ...AUTOMATION_MESSAGES,
   ...ORDER_MESSAGES,
+  ...WA_CATALOGUE_MESSAGES,
   ...AUDIT_MESSAGES,
   ...CHATBOT_MESSAGES,
   ...PAYMENT_MESSAGES,

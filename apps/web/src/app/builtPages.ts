@@ -15,6 +15,7 @@ export const BUILT_SHELL_PATHS = [
   '/dashboard',
   '/category',
   '/product/list',
+  '/product/whatsapp-catalogue',
   '/product/add-product',
   '/transaction',
   '/customer-service/inbox',

@@ -66,6 +66,7 @@ const SHELL_PAGES: Record<BuiltShellPath, LazyPage> = {
   '/dashboard': () => dashboard().then((m) => ({ Component: m.DashboardPage })),
   '/category': () => catalogue().then((m) => ({ Component: m.CategoryPage })),
   '/product/list': () => catalogue().then((m) => ({ Component: m.ProductListPage })),
+  '/product/whatsapp-catalogue': () => orders().then((m) => ({ Component: m.WhatsappCataloguePage })),
   '/product/add-product': () => catalogue().then((m) => ({ Component: m.ProductFormPage })),
   '/transaction': () => orders().then((m) => ({ Component: m.TransactionsPage })),
   '/customer-service/inbox': () => conversations().then((m) => ({ Component: m.InboxPage })),

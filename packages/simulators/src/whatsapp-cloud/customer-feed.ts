@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Customer, PageButton, ThreadEntry } from './context.js';
 import { key } from './context.js';
-import type { OutboundStatus } from './types.js';
+import type { OutboundStatus, ShownProduct } from './types.js';
 
 /** The customer phone page's view of a thread, and its live (SSE) feed. */
 
@@ -17,6 +17,8 @@ export interface PageEntry {
   filename?: string;
   status?: OutboundStatus;
   buttons?: PageButton[];
+  /** A product message's products (the page lets the customer put them in a cart). */
+  products?: ShownProduct[];
   readByBusiness?: boolean;
 }
 
@@ -47,6 +49,7 @@ export function pageEntry(e: ThreadEntry): PageEntry {
     ...(m.media?.filename ? { filename: m.media.filename } : {}),
     status: m.status,
     buttons: e.buttons,
+    ...(m.products ? { products: m.products } : {}),
   };
 }
 

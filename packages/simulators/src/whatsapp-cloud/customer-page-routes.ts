@@ -65,11 +65,24 @@ export function registerCustomerPageRoutes(
       listReply?: { id: string; title: string };
       buttonPayload?: { payload: string; text: string };
       contextMessageId?: string;
+      order?: { catalogId: string; text?: string; items: { productRetailerId: string; quantity: number }[] };
     };
     if (!b.phoneNumberId || !numbers.has(b.phoneNumberId) || !b.waId || !toWaId(b.waId))
       return refuse('Choose a business number and enter your phone number (digits).');
     let message: CustomerMessage;
-    if (b.image) {
+    if (b.order) {
+      if (!b.order.catalogId || !Array.isArray(b.order.items) || b.order.items.length === 0)
+        return refuse('Your cart is empty.');
+      message = {
+        type: 'order',
+        catalogId: String(b.order.catalogId),
+        ...(b.order.text ? { text: String(b.order.text) } : {}),
+        items: b.order.items.map((i) => ({
+          productRetailerId: String(i.productRetailerId),
+          quantity: Number(i.quantity),
+        })),
+      };
+    } else if (b.image) {
       message = {
         type: 'image',
         bytes: Buffer.from(b.image.base64, 'base64'),

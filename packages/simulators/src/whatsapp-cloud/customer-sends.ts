@@ -1,3 +1,4 @@
+import type { Catalogues } from './catalogues.js';
 import type { InboundEntry, NumberState, Obj, SimContext } from './context.js';
 import type { Conversations } from './conversations.js';
 import type { CustomerFeed } from './customer-feed.js';
@@ -17,6 +18,7 @@ export function createCustomerSends(
     mediaStore: MediaStore;
     feed: CustomerFeed;
     webhooks: WebhookSender;
+    catalogues: Catalogues;
   },
 ): CustomerSends {
   const { stats } = ctx;
@@ -109,6 +111,50 @@ export function createCustomerSends(
           entry.text = m.listReply.title;
         }
         break;
+      case 'order': {
+        // WhatsApp's cart: the products of the business's connected catalogue at their current prices.
+        const catalogue = deps.catalogues.byId(m.catalogId);
+        if (!catalogue || catalogue.wabaId !== num.wabaId)
+          throw Object.assign(new Error('WhatsApp simulator: that catalogue is not this business’s'), {
+            statusCode: 400,
+          });
+        if (m.items.length === 0 || m.items.some((i) => !Number.isInteger(i.quantity) || i.quantity < 1))
+          throw Object.assign(new Error('WhatsApp simulator: an order needs items with a quantity ≥ 1'), {
+            statusCode: 400,
+          });
+        const productItems = m.items.map((i) => {
+          const item = catalogue.items.get(i.productRetailerId);
+          if (!item)
+            throw Object.assign(
+              new Error(`WhatsApp simulator: no product ${i.productRetailerId} in the catalogue`),
+              {
+                statusCode: 400,
+              },
+            );
+          return {
+            product_retailer_id: item.retailerId,
+            quantity: i.quantity,
+            item_price: item.price,
+            currency: item.currency,
+          };
+        });
+        msg.type = 'order';
+        msg.order = {
+          catalog_id: catalogue.id,
+          ...(m.text ? { text: m.text } : {}),
+          product_items: productItems,
+        };
+        const count = productItems.reduce((n, i) => n + i.quantity, 0);
+        entry.text = [
+          `Order: ${count} item${count === 1 ? '' : 's'}`,
+          ...productItems.map(
+            (i) =>
+              `${i.quantity} × ${catalogue.items.get(i.product_retailer_id)?.title ?? i.product_retailer_id}`,
+          ),
+          ...(m.text ? [m.text] : []),
+        ].join('\n');
+        break;
+      }
       case 'unsupported':
         msg.type = 'unsupported';
         msg.errors = [UNSUPPORTED_INBOUND_ERROR()];

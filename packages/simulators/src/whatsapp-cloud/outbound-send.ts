@@ -1,3 +1,4 @@
+import type { Catalogues } from './catalogues.js';
 import { isObj, type NumberState, type Obj, type OutboundEntry, type SimContext, str } from './context.js';
 import type { Conversations } from './conversations.js';
 import type { CustomerFeed } from './customer-feed.js';
@@ -21,6 +22,7 @@ export function createSendHandler(
     limits: SendLimits;
     statuses: StatusScheduler;
     feed: CustomerFeed;
+    catalogues?: Catalogues;
     /** Refuses a template the simulator knows that is not approved (templates-api.ts). */
     checkTemplate?: (num: NumberState, template: Obj) => void;
   },
@@ -54,7 +56,12 @@ export function createSendHandler(
     if (!input) throw invalidParam('(#100) The parameter to is required.');
     const waId = toWaId(input);
     if (!waId) throw invalidParam('(#100) Invalid parameter', `Invalid recipient: ${input}`);
-    const { type, content, mediaInfo } = validateSend(deps.mediaStore.media, num, body);
+    const { type, content, mediaInfo, products } = validateSend(
+      deps.mediaStore.media,
+      num,
+      body,
+      deps.catalogues,
+    );
     if (type === 'template') deps.checkTemplate?.(num, content);
 
     deps.limits.take(num, waId);
@@ -70,6 +77,7 @@ export function createSendHandler(
       request: body,
       text,
       ...(mediaInfo ? { media: mediaInfo } : {}),
+      ...(products ? { products } : {}),
       status: 'accepted',
       statuses: [],
       acceptedAt: now,

@@ -28,6 +28,7 @@ const script = `  function ticks(s) {
         appendFile(div, e.mediaUrl, isImage, isImage ? 'image' : e.filename || (e.type + ' attachment'));
       }
       if (e.text) appendText(div, e.text);
+      if (e.products && e.products.length) appendProducts(div, e.products);
       if (e.buttons && e.buttons.length) {
         var bs = document.createElement('div');
         bs.className = 'buttons';
@@ -49,6 +50,109 @@ const script = `  function ticks(s) {
     });
     thread.scrollTop = thread.scrollHeight;
     maybeRead();
+  }
+
+  // WhatsApp's cart: products of product messages, added here and sent to the business as one order.
+  var cart = { catalogId: null, items: [] };
+
+  function money(n, currency) { return currency + ' ' + Number(n).toLocaleString('id-ID'); }
+
+  function appendProducts(div, products) {
+    var list = document.createElement('ul');
+    list.className = 'products';
+    list.setAttribute('aria-label', 'Products');
+    products.forEach(function (p) {
+      var li = document.createElement('li');
+      li.className = 'product';
+      if (p.imageLink) {
+        var img = document.createElement('img');
+        img.src = p.imageLink;
+        img.alt = '';
+        li.appendChild(img);
+      }
+      var info = document.createElement('div');
+      var name = document.createElement('strong');
+      name.textContent = p.title;
+      var price = document.createElement('div');
+      price.textContent = money(p.price, p.currency);
+      info.appendChild(name);
+      info.appendChild(price);
+      li.appendChild(info);
+      var add = document.createElement('button');
+      add.type = 'button';
+      add.textContent = 'Add to cart';
+      add.setAttribute('aria-label', 'Add ' + p.title + ' to cart');
+      add.disabled = !p.available;
+      add.onclick = function () { addToCart(p); };
+      li.appendChild(add);
+      list.appendChild(li);
+    });
+    div.appendChild(list);
+  }
+
+  function addToCart(p) {
+    if (cart.catalogId && cart.catalogId !== p.catalogId) cart = { catalogId: null, items: [] };
+    cart.catalogId = p.catalogId;
+    var line = cart.items.find(function (i) { return i.product.retailerId === p.retailerId; });
+    if (line) line.quantity += 1;
+    else cart.items.push({ product: p, quantity: 1 });
+    renderCart();
+  }
+
+  function renderCart() {
+    var box = $('cart');
+    if (!box) {
+      box = document.createElement('section');
+      box.id = 'cart';
+      box.setAttribute('aria-label', 'Cart');
+      $('compose').parentNode.insertBefore(box, $('compose'));
+    }
+    box.innerHTML = '';
+    if (!cart.items.length) { box.hidden = true; return; }
+    box.hidden = false;
+    var title = document.createElement('strong');
+    var count = cart.items.reduce(function (n, i) { return n + i.quantity; }, 0);
+    title.textContent = 'Cart (' + count + ')';
+    box.appendChild(title);
+    cart.items.forEach(function (line) {
+      var row = document.createElement('div');
+      row.className = 'cart-line';
+      var label = document.createElement('span');
+      label.textContent = line.product.title + ' — ' + money(line.product.price * line.quantity, line.product.currency);
+      var qty = document.createElement('input');
+      qty.type = 'number';
+      qty.min = '0';
+      qty.value = String(line.quantity);
+      qty.setAttribute('aria-label', 'Quantity of ' + line.product.title);
+      qty.onchange = function () {
+        line.quantity = Math.max(0, Math.floor(Number(qty.value) || 0));
+        cart.items = cart.items.filter(function (i) { return i.quantity > 0; });
+        renderCart();
+      };
+      row.appendChild(label);
+      row.appendChild(qty);
+      box.appendChild(row);
+    });
+    var note = document.createElement('input');
+    note.type = 'text';
+    note.id = 'cart-note';
+    note.placeholder = 'Note for the seller (optional)';
+    note.setAttribute('aria-label', 'Order note');
+    box.appendChild(note);
+    var sendOrder = document.createElement('button');
+    sendOrder.type = 'button';
+    sendOrder.textContent = 'Send order';
+    sendOrder.onclick = function () {
+      var body = {
+        order: {
+          catalogId: cart.catalogId,
+          text: note.value.trim() || undefined,
+          items: cart.items.map(function (i) { return { productRetailerId: i.product.retailerId, quantity: i.quantity }; }),
+        },
+      };
+      send(body).then(function () { if (!$('status').textContent) { cart = { catalogId: null, items: [] }; renderCart(); } });
+    };
+    box.appendChild(sendOrder);
   }
 
   function maybeRead() {
@@ -78,7 +182,15 @@ export const customerPageHtml = chatPageHtml({
   theme: { page: '#e5ddd5', main: '#efeae2', header: '#075e54', own: '#d9fdd3', radius: 8 },
   extraCss: `
   .buttons { display: flex; flex-direction: column; gap: 4px; margin-top: 6px; }
-  .buttons button { background: #fff; border: 1px solid #cde; color: #027eb5; border-radius: 6px; padding: 4px; cursor: pointer; }`,
+  .buttons button { background: #fff; border: 1px solid #cde; color: #027eb5; border-radius: 6px; padding: 4px; cursor: pointer; }
+  ul.products { list-style: none; margin: 6px 0 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
+  li.product { display: grid; grid-template-columns: 48px 1fr auto; gap: 8px; align-items: center; }
+  li.product img { width: 48px; height: 48px; object-fit: cover; border-radius: 4px; }
+  li.product button, #cart button { background: #fff; border: 1px solid #cde; color: #027eb5; border-radius: 6px; padding: 4px 8px; cursor: pointer; }
+  #cart { background: #fff; margin: 0 8px; padding: 8px; border-radius: 8px; display: flex; flex-direction: column; gap: 6px; font-size: 14px; }
+  #cart[hidden] { display: none; }
+  .cart-line { display: flex; justify-content: space-between; gap: 8px; align-items: center; }
+  .cart-line input { width: 56px; }`,
   account: {
     id: 'business',
     param: 'phoneNumberId',

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
+import { createCatalogues, registerCatalogueRoutes } from './catalogues.js';
 import { createContext } from './context.js';
 import { registerControlRoutes } from './control-routes.js';
 import { createConversations } from './conversations.js';
@@ -38,7 +39,9 @@ export async function startWhatsappCloudSimulator(
   const statuses = createStatusScheduler(ctx, { numbers, conversations, webhooks, feed });
   const limits = createSendLimits(ctx);
   let templatesApi: TemplatesApi | undefined;
+  const catalogues = createCatalogues();
   const handleSend = createSendHandler(ctx, {
+    catalogues,
     mediaStore,
     conversations,
     limits,
@@ -46,7 +49,14 @@ export async function startWhatsappCloudSimulator(
     feed,
     checkTemplate: (num, template) => templatesApi?.checkSend(num.wabaId, template),
   });
-  const customerSends = createCustomerSends(ctx, { numbers, conversations, mediaStore, feed, webhooks });
+  const customerSends = createCustomerSends(ctx, {
+    numbers,
+    conversations,
+    mediaStore,
+    feed,
+    webhooks,
+    catalogues,
+  });
   const auth = createGraphAuth(ctx, { registry, mediaStore });
 
   // ---------------------------------------------------------------- HTTP
@@ -62,6 +72,7 @@ export async function startWhatsappCloudSimulator(
 
   let baseUrl = '';
   registerGraphRoutes(app, ctx, { registry, mediaStore, auth, handleSend, baseUrl: () => baseUrl });
+  registerCatalogueRoutes(app, { registry, auth, catalogues });
   registerCustomerPageRoutes(app, { registry, conversations, mediaStore, feed, customerSends, statuses });
   registerControlRoutes(app, ctx, { registry, conversations, customerSends, statuses });
   templatesApi = registerTemplatesApi(app, ctx, { registry, auth, webhooks });
@@ -93,6 +104,10 @@ export async function startWhatsappCloudSimulator(
     registerApp: embeddedSignup.registerApp,
     customerSends,
     customerReads: statuses.customerReads,
+    catalogue: (wabaId) => {
+      const c = catalogues.ofWaba(wabaId);
+      return { id: c.id, items: [...c.items.values()].map((i) => ({ ...i })) };
+    },
     conversation: conversations.businessMessages,
     setUndeliverable: conversations.setUndeliverable,
     closeWindow: conversations.closeWindow,

@@ -54,6 +54,32 @@ export interface RegisterNumberArgs {
   businessName?: string;
 }
 
+/** A catalogue product as a product message shows it on the customer's phone. */
+export interface ShownProduct {
+  catalogId: string;
+  retailerId: string;
+  title: string;
+  price: number;
+  currency: string;
+  imageLink: string;
+  available: boolean;
+}
+
+/** A catalogue product as the simulator keeps it. */
+export interface CatalogueItemView {
+  graphId: string;
+  retailerId: string;
+  title: string;
+  description: string;
+  availability: string;
+  condition: string;
+  price: number;
+  currency: string;
+  link: string;
+  imageLink: string;
+  brand: string;
+}
+
 export type CustomerMessage =
   | { type: 'text'; text: string }
   | { type: 'image'; bytes: Buffer; mime: string; caption?: string }
@@ -66,6 +92,13 @@ export type CustomerMessage =
   | { type: 'button'; payload: string; text: string }
   | { type: 'interactive'; buttonReply: { id: string; title: string } }
   | { type: 'interactive'; listReply: { id: string; title: string; description?: string } }
+  | {
+      type: 'order';
+      catalogId: string;
+      text?: string;
+      /** Prices come from the catalogue, as WhatsApp's cart does. */
+      items: { productRetailerId: string; quantity: number }[];
+    }
   | { type: 'unsupported' };
 
 export interface CustomerSendsArgs {
@@ -104,6 +137,8 @@ export interface BusinessMessage {
   request: Record<string, unknown>;
   /** Readable text (text body, caption, template/interactive summary). */
   text: string;
+  /** The catalogue products of a single- or multi-product message. */
+  products?: ShownProduct[];
   /** Media by uploaded id or link, if any. */
   media?: { id?: string; link?: string; mime?: string; filename?: string; caption?: string };
   status: OutboundStatus;
@@ -165,6 +200,8 @@ export interface WhatsappCloudSimulator {
   registerApp(app: MetaApp): void;
   /** The customer sends a message to the business number; the simulator posts the webhook. */
   customerSends(args: CustomerSendsArgs): Promise<{ messageId: string }>;
+  /** The catalogue connected to a WABA and its products (made on first use). */
+  catalogue(wabaId: string): { id: string; items: CatalogueItemView[] };
   /** The customer opens the chat: every sent/delivered business message becomes `read` (status webhooks). */
   customerReads(phoneNumberId: string, waId: string): void;
   /** Messages the business sent to that customer, oldest first, with their statuses. */

@@ -83,7 +83,7 @@ export const ticketSurveys = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.ticketId] }),
     index('ticket_surveys_pending_idx')
-      .on(t.clientId, t.contactId, t.channelAccountId, t.askedAt.desc())
+      .on(t.clientId, t.contactId, t.channelAccountId, t.askedAt.desc().nullsFirst())
       .where(sql`${t.answeredAt} is null`),
   ],
 );

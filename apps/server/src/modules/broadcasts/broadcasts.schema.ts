@@ -75,7 +75,7 @@ export const broadcasts = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
     uniqueIndex('broadcasts_request_key').on(t.clientId, t.clientRequestId),
-    index('broadcasts_history_idx').on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    index('broadcasts_history_idx').on(t.clientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The engine's sweep: what is due or running, over every business.
     index('broadcasts_active_idx')
       .on(t.status, t.scheduledAt)

@@ -50,7 +50,12 @@ export const bulkJobs = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
     // The caller's recent jobs (the progress bar after a reload).
-    index('bulk_jobs_user_idx').on(t.clientId, t.userId, t.createdAt.desc()),
+    index('bulk_jobs_user_idx').on(
+      t.clientId,
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { PRODUCT_PHOTO_MAX_BYTES, type PRODUCT_PHOTO_TYPES, type ProductPhoto } from '@sapa/contracts';
 import sharp from 'sharp';
 import { uuidv7 } from 'uuidv7';
@@ -89,4 +90,40 @@ export async function readPhoto(deps: ServerDeps, auth: Actor, id: string, size:
   const item = await catalogueStorage(deps).get(size === 'thumb' ? row.thumbnailKey : row.storageKey);
   if (!item) throw notFound();
   return item;
+}
+
+const linkKeys = new WeakMap<object, Buffer>();
+function linkKeyOf(config: { jwtSecret: string }): Buffer {
+  let key = linkKeys.get(config);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', config.jwtSecret, 'sapa-catalogue-photo', 'v1', 32));
+    linkKeys.set(config, key);
+  }
+  return key;
+}
+const photoMac = (config: { jwtSecret: string }, clientId: string, id: string) =>
+  createHmac('sha256', linkKeyOf(config)).update(`${clientId}\n${id}`).digest('base64url');
+
+export const PUBLIC_PHOTO_PATH = '/catalogue-photos';
+
+/**
+ * The public address of a product photo for a provider's catalogue (WhatsApp's `image_link`, fetched by Meta
+ * whenever it likes): signed with a key derived from the server secret, valid while the photo exists.
+ */
+export function publicPhotoUrl(deps: Pick<ServerDeps, 'config'>, clientId: string, photoId: string): string {
+  const base = deps.config.publicUrl.replace(/\/$/, '');
+  return `${base}${PUBLIC_PHOTO_PATH}/${clientId}/${photoId}?s=${photoMac(deps.config, clientId, photoId)}`;
+}
+
+/** `GET /catalogue-photos/<client>/<photo>?s=`: the photo behind a genuine link; 404 otherwise. */
+export async function readPublicPhoto(
+  deps: ServerDeps,
+  clientId: string,
+  photoId: string,
+  signature: unknown,
+) {
+  const given = Buffer.from(typeof signature === 'string' ? signature : '', 'base64url');
+  const expected = Buffer.from(photoMac(deps.config, clientId, photoId), 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound();
+  return readPhoto(deps, { clientId, userId: '' }, photoId, 'full');
 }

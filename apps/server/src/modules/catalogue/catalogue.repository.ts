@@ -306,3 +306,49 @@ export async function productsByIds(db: DbOrTx, clientId: string, ids: string[])
     .from(products)
     .where(and(eq(products.clientId, clientId), inArray(products.id, ids)));
 }
+
+/** The business's products whose SKU is one of these, ignoring case (a WhatsApp order names them by it). */
+export async function productsBySkus(db: DbOrTx, clientId: string, skus: string[]) {
+  if (skus.length === 0) return [];
+  const lowered = [...new Set(skus.map((s) => s.toLowerCase()))];
+  return db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      active: products.active,
+      variantGroups: products.variantGroups,
+    })
+    .from(products)
+    .where(and(eq(products.clientId, clientId), inArray(sql`lower(${products.sku})`, lowered)));
+}
+
+/** Every product of the business as the WhatsApp catalogue takes it, with its first photo. */
+export async function productsForCatalogue(db: DbOrTx, clientId: string) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      price: products.price,
+      description: products.description,
+      website: products.website,
+      active: products.active,
+      updatedAt: products.updatedAt,
+      photoId: sql<
+        string | null
+      >`(select p.id from ${productPhotos} p where p.client_id = "products"."client_id" and p.product_id = "products"."id" order by p.position limit 1)`,
+    })
+    .from(products)
+    .where(eq(products.clientId, clientId))
+    .orderBy(desc(products.createdAt), desc(products.id));
+}
+
+/** The product of the business with this SKU, ignoring case. */
+export async function productIdBySku(db: DbOrTx, clientId: string, sku: string) {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.clientId, clientId), sql`lower(${products.sku}) = ${sku.toLowerCase()}`))
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -1,11 +1,11 @@
 import { can, catalogueEndpoints as e, PRODUCT_PHOTO_MAX_BYTES } from '@sapa/contracts';
 import type { FastifyInstance } from 'fastify';
-import { needs, requireAuth } from '../../platform/auth/route-access.js';
+import { needs, PUBLIC, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { forbidden } from '../../platform/http/errors.js';
+import { forbidden, notFound } from '../../platform/http/errors.js';
 import { route } from '../../platform/http/route.js';
 import * as catalogue from './catalogue.service.js';
-import { readPhoto, uploadPhoto } from './catalogue-photos.js';
+import { PUBLIC_PHOTO_PATH, readPhoto, readPublicPhoto, uploadPhoto } from './catalogue-photos.js';
 
 const rawBody = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
 
@@ -19,6 +19,9 @@ export async function registerCatalogueRoutes(app: FastifyInstance, deps: Server
   );
   route(app, e.product, needs('PRODUCT', 'READ'), ({ params, request }) =>
     catalogue.getProduct(deps, requireAuth(request), params.id!),
+  );
+  route(app, e.productByRetailerId, needs('PRODUCT', 'READ'), ({ params, request }) =>
+    catalogue.productByRetailerId(deps, requireAuth(request), params.retailer!),
   );
   route(app, e.createProduct, needs('CREATE_PRODUCT', 'CREATE'), ({ body, request }) =>
     catalogue.createProduct(deps, requireAuth(request), body),
@@ -54,6 +57,18 @@ export async function registerCatalogueRoutes(app: FastifyInstance, deps: Server
       return uploadPhoto(deps, auth, rawBody(request.body));
     });
   });
+  // A photo's signed public address, for WhatsApp's catalogue (`image_link`).
+  app.get<{ Params: { clientId: string; photoId: string }; Querystring: Record<string, unknown> }>(
+    `${PUBLIC_PHOTO_PATH}/:clientId/:photoId`,
+    { config: { access: PUBLIC } },
+    async (request, reply) => {
+      const { clientId, photoId } = request.params;
+      const uuid = /^[0-9a-f-]{36}$/;
+      if (!uuid.test(clientId) || !uuid.test(photoId)) throw notFound();
+      const item = await readPublicPhoto(deps, clientId, photoId, request.query.s);
+      return reply.header('cache-control', 'public, max-age=3600').type(item.mime).send(item.bytes);
+    },
+  );
   route(app, e.listCategories, needs('CATEGORY', 'READ'), ({ request }) =>
     catalogue.listCategories(deps, requireAuth(request)),
   );

@@ -273,6 +273,36 @@ export async function deleteCategory(
   return { ok: true as const, movedProducts };
 }
 
+/** The products a WhatsApp order names by SKU (retailer id), ignoring case: only the business's own. */
+export async function productsBySkus(db: DbOrTx, clientId: string, skus: string[]) {
+  return repo.productsBySkus(db, clientId, skus);
+}
+
+/** Every product of the business for the WhatsApp catalogue (name, SKU, price, description, first photo). */
+export async function productsForCatalogue(db: DbOrTx, clientId: string) {
+  return repo.productsForCatalogue(db, clientId);
+}
+
+/** Products in full (as the product page reads them) for the panel's cart, in the order asked; missing ones left out. */
+export async function productsInFull(db: DbOrTx, clientId: string, ids: string[]): Promise<Product[]> {
+  const out: Product[] = [];
+  for (const id of new Set(ids)) {
+    if (await repo.findProduct(db, clientId, id)) out.push(await productById(db, clientId, id));
+  }
+  return out;
+}
+
+/** 000 §7 `product-catalog/items/by-retailerid/{id}`: the business's product whose SKU is that retailer id. */
+export async function productByRetailerId(
+  deps: ServerDeps,
+  auth: Actor,
+  retailerId: string,
+): Promise<Product> {
+  const id = await repo.productIdBySku(deps.db, auth.clientId, retailerId);
+  if (!id) throw notFound();
+  return productById(deps.db, auth.clientId, id);
+}
+
 /** What a cart needs of its products (another module's order): only the business's own, sold or not. */
 export async function productsForCart(db: DbOrTx, clientId: string, ids: string[]) {
   return repo.productsByIds(db, clientId, [...new Set(ids)]);

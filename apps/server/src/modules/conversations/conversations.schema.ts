@@ -74,17 +74,27 @@ export const tickets = pgTable(
     uniqueIndex('tickets_one_open_key')
       .on(t.clientId, t.contactId, t.channelAccountId)
       .where(sql`${t.status} in ('unassigned', 'assigned')`),
-    index('tickets_inbox_idx').on(t.clientId, t.status, t.lastMessageAt.desc(), t.id),
+    index('tickets_inbox_idx').on(
+      t.clientId,
+      t.status,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Automatic assignment: waiting tickets of a group, oldest first.
     index('tickets_waiting_idx')
       .on(t.clientId, t.groupId, t.createdAt, t.id)
       .where(sql`${t.status} = 'unassigned'`),
     // An agent's open load (assignment limits, user deletion guard, an agent's own inbox).
     index('tickets_assignee_idx')
-      .on(t.clientId, t.assigneeId, t.lastMessageAt.desc())
+      .on(t.clientId, t.assigneeId, t.lastMessageAt.desc().nullsFirst())
       .where(sql`${t.status} in ('unassigned', 'assigned')`),
     // A contact's tickets, newest first (the inbox contact panel); also serves the contact foreign key.
-    index('tickets_contact_idx').on(t.clientId, t.contactId, t.lastMessageAt.desc()),
+    index('tickets_contact_idx').on(
+      t.clientId,
+      t.contactId,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('tickets_expiry_idx')
       .on(t.lastCustomerMessageAt)
       .where(sql`${t.status} in ('unassigned', 'assigned') and ${t.channel} = 'WAP'`),
@@ -126,7 +136,12 @@ export const messages = pgTable(
     primaryKey({ columns: [t.clientId, t.id] }),
     uniqueIndex('messages_provider_id_key').on(t.clientId, t.channelAccountId, t.providerMessageId),
     uniqueIndex('messages_client_message_id_key').on(t.clientId, t.clientMessageId),
-    index('messages_ticket_idx').on(t.clientId, t.ticketId, t.createdAt.desc(), t.id),
+    index('messages_ticket_idx').on(
+      t.clientId,
+      t.ticketId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     foreignKey({ columns: [t.clientId, t.ticketId], foreignColumns: [tickets.clientId, tickets.id] }),
   ],
 );

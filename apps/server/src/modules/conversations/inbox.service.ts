@@ -221,8 +221,15 @@ export async function sendMessage(
   auth: AuthContext,
   ticketId: string,
   body: Body<'sendMessage'>,
+  /**
+   * A message another module builds whole (orders' product messages: type `interactive`, the provider's
+   * object in the payload); the text is what the inbox shows. No file goes with it.
+   */
+  structured?: { type: 'interactive'; payload: Record<string, unknown>; channels: readonly string[] },
 ): Promise<Message> {
   const ticket = await requireTicket(deps, auth, ticketId);
+  if (structured && (!structured.channels.includes(ticket.channel) || body.attachmentId || body.internal))
+    throw badRequest('validation.invalid');
   if (!body.internal) assertMayReply(auth);
   const existing = await findMessageByClientMessageId(deps.db, auth.clientId, body.clientMessageId);
   if (existing) {
@@ -262,11 +269,12 @@ export async function sendMessage(
         channelAccountId: ticket.channelAccountId,
         // An internal note never leaves Sapa: it is stored as sent and no job is queued.
         visibility: body.internal ? 'internal' : 'public',
-        type: attachment?.kind ?? 'text',
+        type: structured?.type ?? attachment?.kind ?? 'text',
         text: body.text || null,
         media: attachment?.media ?? null,
-        payload:
-          attachment || email
+        payload: structured
+          ? structured.payload
+          : attachment || email
             ? { ...attachment?.payload, ...email, ...(emailFiles ? { emailFiles } : {}) }
             : null,
         status: body.internal ? 'sent' : 'pending',

@@ -59,7 +59,16 @@ export const exportRequests = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
     // The business's history, newest first (owners and admins), and one requester's own.
-    index('export_requests_created_idx').on(t.clientId, t.createdAt.desc(), t.id.desc()),
-    index('export_requests_requester_idx').on(t.clientId, t.requestedBy, t.createdAt.desc(), t.id.desc()),
+    index('export_requests_created_idx').on(
+      t.clientId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('export_requests_requester_idx').on(
+      t.clientId,
+      t.requestedBy,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

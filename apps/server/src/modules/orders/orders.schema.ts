@@ -1,5 +1,8 @@
 import type {
   Address,
+  CART_SOURCES,
+  CartDraft,
+  CatalogueOrderItem,
   ChosenOption,
   CourierFeeType,
   DeliveryMethod,
@@ -163,3 +166,54 @@ export const transactionCounters = pgTable('transaction_counters', {
     .references(() => clients.id),
   last: bigint('last', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The cart being built in a chat (000 §2 create-transaction panel), one per chat: the panel's draft as the
+ * contracts' `CartDraft`, started by an agent or by the customer's WhatsApp catalogue order (`source`), with a
+ * catalogue order's lines that named no product. Ended by creating the transaction or discarding (000 §4).
+ */
+export const ticketCarts = pgTable(
+  'ticket_carts',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    ticketId: uuid('ticket_id').notNull(),
+    draft: jsonb('draft').$type<CartDraft>().notNull(),
+    source: text('source').$type<(typeof CART_SOURCES)[number]>().notNull(),
+    unmatched: jsonb('unmatched').$type<CatalogueOrderItem[]>().notNull().default([]),
+    /** The inbound order message a catalogue cart came from (a redelivered webhook does not start it again). */
+    orderMessageId: uuid('order_message_id'),
+    updatedBy: uuid('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.ticketId] })],
+);
+
+/**
+ * The business's WhatsApp catalogue (issue 19 §4): the catalogue of the connected number's Business Account,
+ * when it was last synced and the last failure.
+ */
+export const whatsappCatalogues = pgTable('whatsapp_catalogues', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  channelAccountId: uuid('channel_account_id').notNull(),
+  catalogId: text('catalog_id').notNull(),
+  syncedAt: timestamp('synced_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});
+
+/** What the WhatsApp catalogue holds of each product: its retailer id (the SKU) and when it was sent. */
+export const whatsappCatalogueItems = pgTable(
+  'whatsapp_catalogue_items',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    productId: uuid('product_id').notNull(),
+    retailerId: text('retailer_id').notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.productId] })],
+);

@@ -34,6 +34,7 @@ import {
 } from '../conversations/index.js';
 import type { PaymentPurpose, PaymentsContext } from '../payments/index.js';
 import { startPayment } from '../payments/index.js';
+import { endCart } from './carts.service.js';
 import { type OrderLine, orderSummaryText, statusNoticeText, transactionNumber } from './order-text.js';
 import * as repo from './orders.repository.js';
 
@@ -45,6 +46,15 @@ export interface OrdersContext {
   deps: ServerDeps;
   jobs: Pick<InboxJobs, 'send'>;
   payments: PaymentsContext | null;
+  /**
+   * A status notice outside the chat's 24-hour window: the approved follow-up template (templates' send, handed
+   * in by app.ts since orders sits below templates). Throws when the chat does not take it.
+   */
+  sendTemplate?: (
+    auth: AuthContext,
+    ticketId: string,
+    body: { templateId: string; variables: string[]; clientMessageId: string },
+  ) => Promise<unknown>;
 }
 
 const courierOf = (row: repo.CourierRow): Courier => ({
@@ -246,6 +256,7 @@ export async function createTransaction(
     ? await attachPayment(ctx, auth, id, input.paymentMethod, totals.total)
     : null;
   const order = await transactionById(db, auth.clientId, id);
+  await endCart(db, auth.clientId, ticket.id);
   await sendToChat(ctx, auth, ticket.id, id, orderSummaryText(order, paymentUrl));
   return order;
 }
@@ -290,6 +301,25 @@ async function sendToChat(
     return true;
   } catch (err) {
     ctx.deps.logger.warn({ err: String(err), ticketId }, 'order message not sent to the chat');
+    return false;
+  }
+}
+
+/** The approved template outside the window; false (logged) when the chat does not take it or none is handed in. */
+async function sendTemplateNotice(
+  ctx: OrdersContext,
+  auth: AuthContext,
+  ticketId: string,
+  key: string,
+  templateId: string,
+  variables: string[],
+) {
+  if (!ctx.sendTemplate) return false;
+  try {
+    await ctx.sendTemplate(auth, ticketId, { templateId, variables, clientMessageId: key });
+    return true;
+  } catch (err) {
+    ctx.deps.logger.warn({ err: String(err), ticketId }, 'order template notice not sent');
     return false;
   }
 }
@@ -417,12 +447,22 @@ export async function changeStatus(
     return true;
   });
   if (!moved) throw new AppError(409, 'orders.statusNotAllowed');
-  let notified = false;
+  let notifiedBy: 'text' | 'template' | null = null;
   if (input.notify && row.ticketId) {
-    notified = await sendToChat(ctx, auth, row.ticketId, eventId, statusNoticeText(row.number, input.status));
-    if (notified) await repo.markEventNotified(db, auth.clientId, eventId);
+    const ticket = await getTicketSummary(db, auth.clientId, row.ticketId);
+    const windowOpen = ticket ? ticket.expiresAt === null || ticket.expiresAt > Date.now() : false;
+    if (windowOpen || !input.templateId) {
+      if (await sendToChat(ctx, auth, row.ticketId, eventId, statusNoticeText(row.number, input.status)))
+        notifiedBy = 'text';
+    } else if (await sendTemplateNotice(ctx, auth, row.ticketId, eventId, input.templateId, input.variables))
+      notifiedBy = 'template';
+    if (notifiedBy) await repo.markEventNotified(db, auth.clientId, eventId);
   }
-  return { transaction: await transactionById(db, auth.clientId, id), notified };
+  return {
+    transaction: await transactionById(db, auth.clientId, id),
+    notified: notifiedBy !== null,
+    notifiedBy,
+  };
 }
 
 const SUMMARY_DAYS = 30;

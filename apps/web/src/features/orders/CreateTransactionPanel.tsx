@@ -28,13 +28,13 @@ import {
   ORDER_QUANTITY_MAX,
   type TicketSummary,
 } from '@sapa/contracts';
-import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, errorMessage, request, useMe } from '../../shared/api';
 import { useProducts } from '../catalogue';
 import { formatRupiah, usePaymentMethods } from '../payments';
-import { useCouriers, useCreateTransaction } from './api';
+import { useCouriers, useCreateTransaction, useSendProducts } from './api';
 import { type CartLine, estimate, linesValid, newLine, tapOption, toCartItems, unitPriceOf } from './cart';
 import { type Draft, discardCart, updateDraft, useDraft } from './cartStore';
 
@@ -125,6 +125,18 @@ function PanelBody({ ticket, onClose }: { ticket: TicketSummary; onClose: () => 
 
   return (
     <Stack gap="md" data-testid="transaction-panel">
+      {draft.source === 'catalogue' && lines.length > 0 ? (
+        <Alert color="teal" data-testid="catalogue-order-notice">
+          {t('orders.panel.fromCatalogue')}
+        </Alert>
+      ) : null}
+      {draft.unmatched.length > 0 ? (
+        <Alert color="yellow" data-testid="catalogue-order-unmatched">
+          {t('orders.panel.unmatched', {
+            items: draft.unmatched.map((u) => `${u.quantity} × ${u.retailerId}`).join(', '),
+          })}
+        </Alert>
+      ) : null}
       <ProductSearch onAdd={(line) => update([...lines, line])} />
       {lines.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -219,6 +231,9 @@ function PanelBody({ ticket, onClose }: { ticket: TicketSummary; onClose: () => 
           {errorMessage(create.error)}
         </Alert>
       ) : null}
+      {ticket.channel === 'WAP' && lines.length > 0 ? (
+        <SendProductsButton ticketId={ticket.id} productIds={lines.map((l) => l.product.id)} />
+      ) : null}
       <Group justify="space-between">
         <Button
           variant="subtle"
@@ -233,6 +248,42 @@ function PanelBody({ ticket, onClose }: { ticket: TicketSummary; onClose: () => 
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * Shows the cart's products to the customer on WhatsApp: one product as a single-product message, several as a
+ * multi-product message (the products must be in the WhatsApp catalogue).
+ */
+function SendProductsButton({ ticketId, productIds }: { ticketId: string; productIds: string[] }) {
+  const { t } = useTranslation();
+  const send = useSendProducts();
+  const unique = [...new Set(productIds)];
+  return (
+    <Button
+      variant="light"
+      leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
+      loading={send.isPending}
+      onClick={() =>
+        send.mutate(
+          {
+            ticketId,
+            body: {
+              productIds: unique,
+              header: unique.length > 1 ? t('orders.panel.productsHeader') : '',
+              body: t('orders.panel.productsBody'),
+              clientMessageId: crypto.randomUUID(),
+            },
+          },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: t('orders.panel.productsSent') }),
+            onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+          },
+        )
+      }
+    >
+      {t('orders.panel.sendProducts', { count: unique.length })}
+    </Button>
   );
 }
 

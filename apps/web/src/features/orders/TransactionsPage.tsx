@@ -39,7 +39,7 @@ import { LoadMoreButton } from '../../shared/ui/LoadMore';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { formatRupiah } from '../payments';
-import { useChangeStatus, useTransaction, useTransactions } from './api';
+import { useChangeStatus, useNoticeTemplates, useTransaction, useTransactions } from './api';
 
 const STATUS_COLOR: Record<TransactionStatus, string> = {
   new_order: 'blue',
@@ -335,12 +335,24 @@ function StatusActions({ tx }: { tx: Transaction }) {
   const me = useMe();
   const change = useChangeStatus();
   const [notify, setNotify] = useState(true);
+  // Outside the chat's 24-hour window the notice goes as an approved template (issue 19 §3), when one is chosen.
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const templates = useNoticeTemplates(notify && tx.ticketId !== null);
   const next = nextTransactionStatus(tx.status);
   const mayUpdate = me.data ? can(accessSubjectOf(me.data), 'TRANSACTION', 'UPDATE') : false;
   if (!mayUpdate || tx.status === 'done' || tx.status === 'cancelled') return null;
   const move = (status: TransactionStatus) =>
     change.mutate(
-      { id: tx.id, status, notify: notify && tx.ticketId !== null },
+      {
+        id: tx.id,
+        status,
+        notify: notify && tx.ticketId !== null,
+        templateId,
+        variables: [tx.number, t(`orders.status.${status}`)].slice(
+          0,
+          templates.data?.find((x) => x.id === templateId)?.variables.length ?? 0,
+        ),
+      },
       {
         onSuccess: (res) =>
           notifications.show({
@@ -348,7 +360,9 @@ function StatusActions({ tx }: { tx: Transaction }) {
             message:
               notify && !res.notified
                 ? t('orders.page.movedNotTold')
-                : t('orders.page.moved', { status: t(`orders.status.${status}`) }),
+                : res.notifiedBy === 'template'
+                  ? t('orders.page.movedByTemplate', { status: t(`orders.status.${status}`) })
+                  : t('orders.page.moved', { status: t(`orders.status.${status}`) }),
           }),
       },
     );
@@ -360,6 +374,18 @@ function StatusActions({ tx }: { tx: Transaction }) {
             label={t('orders.page.tellCustomer')}
             checked={notify}
             onChange={(e) => setNotify(e.currentTarget.checked)}
+          />
+        ) : null}
+        {tx.ticketId && notify ? (
+          <Select
+            label={t('orders.page.noticeTemplate')}
+            description={t('orders.page.noticeTemplateHint')}
+            placeholder={t('orders.page.noTemplate')}
+            data={(templates.data ?? []).map((x) => ({ value: x.id, label: `${x.name} (${x.language})` }))}
+            value={templateId}
+            onChange={setTemplateId}
+            clearable
+            data-testid="notice-template"
           />
         ) : null}
         <Group gap="xs">

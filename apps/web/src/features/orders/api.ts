@@ -1,9 +1,11 @@
 import {
   type BodyOf,
   type CourierInput,
+  cartEndpoints,
   ordersEndpoints as e,
   type QueryOf,
   type TransactionStatus,
+  templateEndpoints,
 } from '@sapa/contracts';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { request, useInvalidatingMutation } from '../../shared/api';
@@ -40,9 +42,34 @@ export const useCreateTransaction = () =>
   );
 
 export const useChangeStatus = () =>
-  useOrdersMutation((v: { id: string; status: TransactionStatus; notify: boolean }) =>
-    request(e.changeStatus, { params: { id: v.id }, body: { status: v.status, notify: v.notify } }),
+  useOrdersMutation(
+    (v: {
+      id: string;
+      status: TransactionStatus;
+      notify: boolean;
+      templateId?: string | null;
+      variables?: string[];
+    }) =>
+      request(e.changeStatus, {
+        params: { id: v.id },
+        body: {
+          status: v.status,
+          notify: v.notify,
+          templateId: v.templateId ?? null,
+          variables: v.variables ?? [],
+        },
+      }),
   );
+
+/** Approved follow-up templates: a status notice outside the chat's 24-hour window goes as one of them. */
+export function useNoticeTemplates(enabled: boolean) {
+  return useQuery({
+    queryKey: ['orders', 'notice-templates'],
+    queryFn: ({ signal }) => request(templateEndpoints.list, { query: { usage: 'follow_up' }, signal }),
+    select: (data) => data.items,
+    enabled,
+  });
+}
 
 /** GET /api/transactions: keyset pages, newest first. */
 export function useTransactions(filters: TransactionFilters, enabled = true) {
@@ -72,3 +99,21 @@ export function useTransactionSummary(enabled = true) {
     enabled,
   });
 }
+
+/** A single- or multi-product message to the chat's WhatsApp customer. */
+export const useSendProducts = () =>
+  useOrdersMutation((v: { ticketId: string; body: BodyOf<typeof cartEndpoints.sendProducts> }) =>
+    request(cartEndpoints.sendProducts, { params: { id: v.ticketId }, body: v.body }),
+  );
+
+export const waCatalogueKey = ['orders', 'wa-catalogue'] as const;
+
+/** The WhatsApp catalogue page: the number, the catalogue and each product's state there. */
+export function useWaCatalogue() {
+  return useQuery({
+    queryKey: waCatalogueKey,
+    queryFn: ({ signal }) => request(cartEndpoints.waCatalogue, { signal }),
+  });
+}
+
+export const useSyncWaCatalogue = () => useOrdersMutation(() => request(cartEndpoints.syncWaCatalogue, {}));

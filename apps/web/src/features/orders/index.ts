@@ -3,3 +3,4 @@ export { CreateTransactionButton, LeaveChatGuard, useCartDiscardGuard } from './
 export { ShippingTab } from './ShippingTab';
 export { TransactionSummaryWidget } from './TransactionSummaryWidget';
 export { TransactionDrawer, TransactionList, TransactionsPage } from './TransactionsPage';
+export { WhatsappCataloguePage } from './WhatsappCataloguePage';

@@ -309,6 +309,12 @@ export const catalogueEndpoints = {
     response: z.object({ items: z.array(productSummarySchema), nextCursor: z.string().nullable() }),
   }),
   product: defineEndpoint({ method: 'GET', path: '/api/products/:id', response: productSchema }),
+  /** 000 §7 `GET product-catalog/items/by-retailerid/{id}`: the product whose SKU is the WhatsApp retailer id. */
+  productByRetailerId: defineEndpoint({
+    method: 'GET',
+    path: '/api/product-catalog/items/by-retailerid/:retailer',
+    response: productSchema,
+  }),
   createProduct: defineEndpoint({
     method: 'POST',
     path: '/api/products',

@@ -31,6 +31,8 @@ export const messageTypeSchema = z.enum([
   'button',
   'reaction',
   'template',
+  /** A customer's WhatsApp catalogue order (payload: `CatalogueOrder`). */
+  'order',
   'unsupported',
 ]);
 export type MessageType = z.infer<typeof messageTypeSchema>;

@@ -285,6 +285,12 @@ export const statusChangeSchema = z.object({
   status: z.enum(TRANSACTION_STATUSES, { error: 'validation.fieldRequired' }),
   /** Tell the customer in the chat the order came from. */
   notify: z.boolean().default(false),
+  /**
+   * With `notify`: when the chat's 24-hour window has closed, the notice goes as this approved WhatsApp template
+   * (a follow-up template, with its variables) instead of a text (issue 19 §3).
+   */
+  templateId: z.string().uuid('validation.invalid').nullish(),
+  variables: z.array(z.string().trim().max(1024, 'orders.textTooLong')).max(20).default([]),
 });
 
 /** What the panel shows before creating: the items' price, weight, delivery fee and total. */
@@ -360,7 +366,12 @@ export const ordersEndpoints = {
     method: 'POST',
     path: '/api/transactions/:id/status',
     body: statusChangeSchema,
-    response: z.object({ transaction: transactionSchema, notified: z.boolean() }),
+    response: z.object({
+      transaction: transactionSchema,
+      notified: z.boolean(),
+      /** How the customer was told: a text in the open window, or the approved template outside it. */
+      notifiedBy: z.enum(['text', 'template']).nullable(),
+    }),
   }),
 } as const;
 

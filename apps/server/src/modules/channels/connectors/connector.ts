@@ -238,6 +238,8 @@ export interface InboundHooks {
   /** A customer's message stored on a channel whose connector reads profiles (`profileName`): once per ticket. */
   onCustomer?: (clientId: string, ticketId: string) => Promise<void>;
   accountChanges?: { fields: readonly string[]; apply(tx: Tx, changes: AccountChange[]): Promise<unknown> }[];
+  /** Read the messages stored by the batch, in its transaction (orders: a WhatsApp order starts the chat's cart). */
+  messageTakers?: ((tx: Tx, created: readonly MessageRow[]) => Promise<void>)[];
 }
 
 export type StatusTaker = <T extends { provider: ProviderStatus }>(

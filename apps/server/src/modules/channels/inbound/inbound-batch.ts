@@ -145,6 +145,7 @@ export async function processInboundBatch(
   rest = rest.filter((s) => s.provider.providerMessageId || 'upTo' in s.status.ref);
   const eventOf = new Map(rest.map((s) => [s.status, s.event]));
   const outcome = await ingestInbound(tx, { messages, statuses: rest.map((s) => s.status) });
+  for (const take of hooks.messageTakers ?? []) if (outcome.created.length) await take(tx, outcome.created);
   const deferred = new Map<string, string>();
   for (const s of outcome.unknown) {
     const event = eventOf.get(s)!;

@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { isMessageKey, type Message } from '@sapa/contracts';
-import { IconFileText, IconLock, IconMapPin, IconRefresh } from '@tabler/icons-react';
+import { IconFileText, IconLock, IconMapPin, IconRefresh, IconShoppingCart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ function MediaLoadFailed({ url }: { url: string }) {
 }
 
 function MessageContent({ message }: { message: Message }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { src, failed } = useMediaUrl(message.media?.url ?? null);
   // Media is shown once its file has been fetched with the session's token.
   const media = message.media && src ? { ...message.media, url: src } : null;
@@ -160,6 +160,33 @@ function MessageContent({ message }: { message: Message }) {
             ) : null}
           </Stack>
         </Group>
+      );
+    }
+    case 'order': {
+      // A customer's WhatsApp catalogue order: its lines by retailer id (SKU), the price WhatsApp showed.
+      const items = Array.isArray(message.payload?.items)
+        ? (message.payload.items as {
+            retailerId: string;
+            quantity: number;
+            itemPrice: number;
+            currency: string;
+          }[])
+        : [];
+      return (
+        <Stack gap={4} data-testid="order-message">
+          <Group gap={6} wrap="nowrap">
+            <IconShoppingCart size={18} aria-hidden />
+            <Text size="sm" fw={600}>
+              {t('inbox.media.order', { count: items.reduce((n, i) => n + i.quantity, 0) })}
+            </Text>
+          </Group>
+          {items.map((i) => (
+            <Text size="sm" key={i.retailerId}>
+              {i.quantity} × {i.retailerId} · {i.currency} {i.itemPrice.toLocaleString(i18n.language)}
+            </Text>
+          ))}
+          {text}
+        </Stack>
       );
     }
     case 'unsupported':

@@ -51,6 +51,24 @@ export function normaliseMessage(m: WaMessage): {
       payload: { providerMessageId: m.reaction?.message_id ?? null, emoji: m.reaction?.emoji ?? '' },
     };
   }
+  const order = m.order;
+  if (t === 'order' && order && Array.isArray(order.product_items)) {
+    // The customer's WhatsApp cart: kept whole in the payload (`CatalogueOrder`); orders turns it into a draft.
+    // An order object without its product items is no order Sapa can read: it stays unsupported.
+    const items = order.product_items
+      .filter((i) => typeof i.product_retailer_id === 'string' && i.product_retailer_id !== '')
+      .map((i) => ({
+        retailerId: i.product_retailer_id!,
+        quantity: Number.isFinite(i.quantity) ? Number(i.quantity) : 1,
+        itemPrice: Number.isFinite(i.item_price) ? Number(i.item_price) : 0,
+        currency: i.currency ?? '',
+      }));
+    return {
+      type: 'order',
+      text: order.text ?? null,
+      payload: { catalogId: order.catalog_id ?? '', text: order.text ?? null, items },
+    };
+  }
   return { type: 'unsupported', text: null, payload: { originalType: t } };
 }
 

@@ -34,10 +34,34 @@ describe('normaliseMessage', () => {
     expect(normaliseMessage({ type: 'contacts', contacts: [{ name: { formatted_name: 'A' } }] }).type).toBe(
       'contacts',
     );
+    // An order without its order object is not one; a type Sapa does not read stays unsupported.
     expect(normaliseMessage({ type: 'order' })).toEqual({
       type: 'unsupported',
       text: null,
       payload: { originalType: 'order' },
+    });
+    expect(normaliseMessage({ type: 'order', order: {} }).type).toBe('unsupported');
+    expect(normaliseMessage({ type: 'ephemeral' }).type).toBe('unsupported');
+    expect(
+      normaliseMessage({
+        type: 'order',
+        order: {
+          catalog_id: '123',
+          text: 'tanpa gula',
+          product_items: [
+            { product_retailer_id: 'KOPI-1', quantity: 2, item_price: 18000, currency: 'IDR' },
+            { quantity: 1 },
+          ],
+        },
+      }),
+    ).toEqual({
+      type: 'order',
+      text: 'tanpa gula',
+      payload: {
+        catalogId: '123',
+        text: 'tanpa gula',
+        items: [{ retailerId: 'KOPI-1', quantity: 2, itemPrice: 18000, currency: 'IDR' }],
+      },
     });
   });
 });

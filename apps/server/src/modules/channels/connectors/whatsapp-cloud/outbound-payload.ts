@@ -34,6 +34,10 @@ export function graphMessageOf(
       ...context,
     };
   }
+  if (message.type === 'interactive' && message.payload?.interactive) {
+    // A product message built whole by orders (WhatsApp's `interactive` object, type product or product_list).
+    return { type: 'interactive', interactive: message.payload.interactive, ...context };
+  }
   if (MEDIA_TYPES.has(message.type)) {
     if (!mediaId) throw new Error(`${message.type} message without its uploaded media id`);
     const media: Record<string, unknown> = { id: mediaId };

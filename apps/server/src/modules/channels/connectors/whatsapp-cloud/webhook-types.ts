@@ -51,6 +51,17 @@ export interface WaMessage {
   };
   button?: { payload?: string; text?: string };
   reaction?: { message_id?: string; emoji?: string };
+  /** A customer's cart sent from a catalogue, single- or multi-product message. */
+  order?: {
+    catalog_id?: string;
+    text?: string;
+    product_items?: {
+      product_retailer_id?: string;
+      quantity?: number;
+      item_price?: number;
+      currency?: string;
+    }[];
+  };
   errors?: WaError[];
 }
 

@@ -4,6 +4,7 @@ import { EMAIL_SUBJECT_MAX } from '../../constants.js';
 import { CHANNEL_CODES } from '../../partner.js';
 import { broadcastProgressEventSchema } from '../broadcasts/broadcasts.js';
 import { bulkProgressEventSchema, ticketsChangedEventSchema } from '../bulk/bulk-progress.js';
+import { replyButtonsInputSchema } from '../../reply-buttons.js';
 import { defineEndpoint } from '../endpoint.js';
 
 /** 000 §3: a reply or a caption holds at most 4,096 characters; refused above, never cut. */
@@ -176,6 +177,11 @@ export const conversationEndpoints = {
         emailCc: z.string().max(2000, 'ticketForm.emailCcInvalid').optional(),
         /** Email tickets: the subject (the first email's; replies keep "Re: " + the thread's). */
         subject: z.string().trim().max(EMAIL_SUBJECT_MAX, 'email.subjectMax').optional(),
+        /**
+         * Reply buttons under the text, on channels whose table row allows them (`replyButtonRuleOf`), within
+         * that channel's limits (`replyButtonsIssues`); a WhatsApp `list` beyond 3 choices.
+         */
+        replyButtons: replyButtonsInputSchema.optional(),
       })
       .superRefine((b, ctx) => {
         if (!b.text && !b.attachmentId && !b.attachmentIds?.length)

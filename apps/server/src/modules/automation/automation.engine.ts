@@ -289,8 +289,10 @@ export function surveyMessageOf(
 ): { text: string; replyButtons: Record<string, unknown> | null } {
   const wanted = channel === 'WAP' ? (settings.style ?? 'list') : 'list';
   const options = SURVEY_OPTIONS[wanted].map(({ id, title }) => ({ id, title }));
+  // The live-chat widget shows its stars under the question (`payload.survey`).
+  if (channel === 'LVC') return { text: settings.template, replyButtons: null };
   const style = replyStyleFor(channel, options, wanted);
-  if (channel === 'LVC' || !style) return { text: surveyText(settings.template), replyButtons: null };
+  if (!style) return { text: surveyText(settings.template), replyButtons: null };
   return { text: settings.template, replyButtons: { style, listLabel: 'Beri nilai', options } };
 }
 

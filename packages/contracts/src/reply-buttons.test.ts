@@ -42,7 +42,13 @@ describe('reply buttons follow the channel table and each provider’s limits', 
     ['live chat: none', 'LVC', 'buttons', titles(1), ['replyButtons.notAllowed']],
     ['email: none', 'EML', 'buttons', titles(1), ['replyButtons.notAllowed']],
     ['an empty choice', 'WAP', 'buttons', [{ title: ' ' }], ['replyButtons.titleRequired']],
-    ['the same choice twice', 'LNE', 'buttons', [{ title: 'Ya' }, { title: 'ya' }], ['replyButtons.duplicate']],
+    [
+      'the same choice twice',
+      'LNE',
+      'buttons',
+      [{ title: 'Ya' }, { title: 'ya' }],
+      ['replyButtons.duplicate'],
+    ],
     ['no choice', 'MSG', 'buttons', [], ['replyButtons.optionsRequired']],
     ['emoji count as one character', 'WAP', 'buttons', [{ title: '😄'.repeat(20) }], []],
   ])('%s', (_, channel, style, options, keys) => {
@@ -58,7 +64,11 @@ describe('reply buttons follow the channel table and each provider’s limits', 
   });
 
   it('a list button text longer than 20 is refused', () => {
-    const issues = replyButtonsIssues('WAP', { style: 'list', listLabel: 'x'.repeat(21), options: titles(4) });
+    const issues = replyButtonsIssues('WAP', {
+      style: 'list',
+      listLabel: 'x'.repeat(21),
+      options: titles(4),
+    });
     expect(issues).toEqual([{ path: ['listLabel'], key: 'replyButtons.listLabelTooLong' }]);
   });
 

@@ -39,7 +39,11 @@ export const REPLY_LIST_LABEL_MAX = 20;
 /** The ids Sapa gives options stay short: Telegram's `callback_data` holds 64 bytes. */
 export const REPLY_BUTTON_ID_MAX = 64;
 
-const quickReplies: ReplyButtonRule = { styles: ['buttons'], max: { buttons: 13 }, titleMax: { buttons: 20 } };
+const quickReplies: ReplyButtonRule = {
+  styles: ['buttons'],
+  max: { buttons: 13 },
+  titleMax: { buttons: 20 },
+};
 const keyboard: ReplyButtonRule = { styles: ['buttons'], max: { buttons: 10 }, titleMax: { buttons: 40 } };
 
 /** Each channel's reply buttons; a channel missing here (or without the channel table's flag) has none. */
@@ -112,8 +116,10 @@ export function replyButtonsIssues(
   buttons.options.forEach((o, i) => {
     const title = o.title.trim();
     if (!title) issues.push({ path: ['options', i], key: 'replyButtons.titleRequired' });
-    else if ([...title].length > titleMax) issues.push({ path: ['options', i], key: 'replyButtons.titleTooLong' });
-    else if (seen.has(title.toLowerCase())) issues.push({ path: ['options', i], key: 'replyButtons.duplicate' });
+    else if ([...title].length > titleMax)
+      issues.push({ path: ['options', i], key: 'replyButtons.titleTooLong' });
+    else if (seen.has(title.toLowerCase()))
+      issues.push({ path: ['options', i], key: 'replyButtons.duplicate' });
     seen.add(title.toLowerCase());
   });
   if (rule.textMax && text && [...text].length > rule.textMax)

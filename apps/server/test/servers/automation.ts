@@ -94,7 +94,9 @@ export async function customerWrites(
   at = clock().getTime(),
   raw?: Record<string, unknown>,
 ) {
-  const body = delivery([changeValue({ messages: [{ from, text, timestamp: at, ...(raw ? { raw } : {}) }] })]);
+  const body = delivery([
+    changeValue({ messages: [{ from, text, timestamp: at, ...(raw ? { raw } : {}) }] }),
+  ]);
   expect((await postWebhook(server.app, accountId, body)).statusCode).toBe(200);
   return waitFor(async () => {
     const [row] = await server.deps.db

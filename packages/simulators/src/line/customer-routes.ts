@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { type PageBody, refuse, registerChatPageRoutes, str, tapOf, uploadedFile } from '../chat-page-routes.js';
+import {
+  type PageBody,
+  refuse,
+  registerChatPageRoutes,
+  str,
+  tapOf,
+  uploadedFile,
+} from '../chat-page-routes.js';
 import { type CustomerFeed, pageEntryOf } from './customer-feed.js';
 import type { CustomerSends } from './customer-sends.js';
 import { customerPageHtml } from './page.js';
@@ -50,7 +57,11 @@ export function registerCustomerRoutes(
         item.type === 'postback'
           ? { postback: { data: item.data!, ...(item.displayText ? { displayText: item.displayText } : {}) } }
           : { text: item.text! };
-      return deps.customerSends({ accessToken: channel.accessToken, from: { userId, displayName }, messages: [tapped] });
+      return deps.customerSends({
+        accessToken: channel.accessToken,
+        from: { userId, displayName },
+        messages: [tapped],
+      });
     }
     const file = uploadedFile(b);
     const messages: LineCustomerMessage[] = file ? [{ file }] : [];

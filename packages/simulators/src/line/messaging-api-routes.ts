@@ -45,7 +45,8 @@ function quickReplyOf(raw: unknown, at: string): NonNullable<ChatEntry['quickRep
     const a = it.action ?? {};
     if (it.type !== 'action') throw invalid(`${where}.type`, 'Must be one of the following values: [action]');
     const label = typeof a.label === 'string' ? a.label : '';
-    if (!label || [...label].length > 20) throw invalid(`${where}.action.label`, 'Length must be between 1 and 20');
+    if (!label || [...label].length > 20)
+      throw invalid(`${where}.action.label`, 'Length must be between 1 and 20');
     const short = (v: unknown, field: string) => {
       if (v === undefined) return undefined;
       if (typeof v !== 'string' || !v || v.length > 300)
@@ -82,7 +83,8 @@ function entryOf(m: unknown, n: number): Omit<ChatEntry, 'id' | 'at' | 'via'> & 
       const text = typeof o.text === 'string' ? o.text : '';
       if (!text) throw invalid(`${at}.text`, 'May not be empty');
       if (text.length > TEXT_MAX) throw invalid(`${at}.text`, `Length must be between 0 and ${TEXT_MAX}`);
-      const quickReply = o.quickReply === undefined ? undefined : quickReplyOf(o.quickReply, `${at}.quickReply`);
+      const quickReply =
+        o.quickReply === undefined ? undefined : quickReplyOf(o.quickReply, `${at}.quickReply`);
       return { direction: 'out', type: 'text', text, ...(quickReply ? { quickReply } : {}) };
     }
     case 'image':

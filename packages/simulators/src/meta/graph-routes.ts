@@ -87,7 +87,9 @@ function quickRepliesOf(raw: unknown): MetaSentMessage['quickReplies'] {
   return raw.map((q, i) => {
     const item = (q ?? {}) as { content_type?: unknown; title?: unknown; payload?: unknown };
     if (item.content_type !== 'text')
-      throw invalid(`param message[quick_replies][${i}][content_type] must be one of {text, user_phone_number, user_email}`);
+      throw invalid(
+        `param message[quick_replies][${i}][content_type] must be one of {text, user_phone_number, user_email}`,
+      );
     if (typeof item.title !== 'string' || !item.title || [...item.title].length > 20)
       throw invalid(`param message[quick_replies][${i}][title] must be between 1 and 20 characters`);
     const payload = typeof item.payload === 'number' ? String(item.payload) : item.payload;

@@ -204,7 +204,10 @@ export function registerBotApiRoutes(
       }
       case 'answerCallbackQuery':
         if (typeof fields.callback_query_id !== 'string' || !fields.callback_query_id)
-          throw new BotApiError(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid');
+          throw new BotApiError(
+            400,
+            'Bad Request: query is too old and response timeout expired or query ID is invalid',
+          );
         return true;
       case 'sendPhoto':
       case 'sendDocument':

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type PageBody, refuse, registerChatPageRoutes, str, tapOf, uploadedFile } from '../chat-page-routes.js';
+import {
+  type PageBody,
+  refuse,
+  registerChatPageRoutes,
+  str,
+  tapOf,
+  uploadedFile,
+} from '../chat-page-routes.js';
 import { type CustomerFeed, pageEntryOf } from './customer-feed.js';
 import type { CustomerSends, CustomerTaps } from './customer-sends.js';
 import { customerPageHtml } from './page.js';
@@ -43,14 +50,19 @@ export function registerCustomerRoutes(
       return refuse('Choose a bot, and enter your Telegram user id (digits) and first name.');
     const lastName = str(b, 'lastName').trim();
     const username = str(b, 'username').trim();
-    const from = { id: userId, firstName, ...(lastName ? { lastName } : {}), ...(username ? { username } : {}) };
+    const from = {
+      id: userId,
+      firstName,
+      ...(lastName ? { lastName } : {}),
+      ...(username ? { username } : {}),
+    };
     const tap = tapOf(b);
     if (tap) {
       // The page's entry id is `out:<message_id>`.
       const messageId = Number(tap.messageId.split(':')[1]);
-      return deps.customerTaps({ token: bot.token, from, messageId, data: tap.id }).catch(() =>
-        refuse('That button is no longer there.'),
-      );
+      return deps
+        .customerTaps({ token: bot.token, from, messageId, data: tap.id })
+        .catch(() => refuse('That button is no longer there.'));
     }
     const file = uploadedFile(b);
     const caption = str(b, 'caption') ? { caption: str(b, 'caption') } : {};

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type PageBody, refuse, registerChatPageRoutes, str, tapOf, uploadedFile } from '../chat-page-routes.js';
+import {
+  type PageBody,
+  refuse,
+  registerChatPageRoutes,
+  str,
+  tapOf,
+  uploadedFile,
+} from '../chat-page-routes.js';
 import { type CustomerFeed, pageEntryOf } from './customer-feed.js';
 import type { CustomerSends } from './customer-sends.js';
 import { customerPageHtml } from './page.js';
@@ -46,7 +53,11 @@ export function registerCustomerRoutes(
         token: bot.token,
         from: { id: userId, name },
         message: {
-          keyboardReply: { actionBody: button.actionBody, shown: button.text, ...(trackingData ? { trackingData } : {}) },
+          keyboardReply: {
+            actionBody: button.actionBody,
+            shown: button.text,
+            ...(trackingData ? { trackingData } : {}),
+          },
         },
       });
     }

@@ -36,7 +36,11 @@ export function createCustomerSends(deps: {
       entry.text = m.text;
     } else if ('keyboardReply' in m) {
       const r = m.keyboardReply;
-      message = { type: 'text', text: r.actionBody, ...(r.trackingData ? { tracking_data: r.trackingData } : {}) };
+      message = {
+        type: 'text',
+        text: r.actionBody,
+        ...(r.trackingData ? { tracking_data: r.trackingData } : {}),
+      };
       entry.text = r.shown;
     } else {
       const type = typeOf(m.file.mime);

@@ -188,9 +188,11 @@ describe('satisfaction survey (001 §3 survey rating)', () => {
     const isAsk = (r: (typeof graph.requests)[number]) =>
       r.body.to === phone && (r.body.interactive as { type?: string } | undefined)?.type === 'button';
     await waitFor(async () => graph.requests.some(isAsk));
-    const buttons = (graph.requests.find(isAsk)!.body.interactive as {
-      action: { buttons: { reply: { id: string; title: string } }[] };
-    }).action.buttons.map((b) => b.reply);
+    const buttons = (
+      graph.requests.find(isAsk)!.body.interactive as {
+        action: { buttons: { reply: { id: string; title: string } }[] };
+      }
+    ).action.buttons.map((b) => b.reply);
     expect(buttons.map((b) => b.id)).toEqual(['survey:5', 'survey:3', 'survey:1']);
     const tapped = buttons[1]!;
     const answerTicket = await customerWrites(phone, tapped.title, clock().getTime(), {

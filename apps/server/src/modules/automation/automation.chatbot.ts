@@ -1,9 +1,9 @@
 import {
+  type ChannelCode,
   type Chatbot,
   type ChatbotFlow,
   type ChatbotSaveInput,
   chatbotInputSchema,
-  type ChannelCode,
   chatbotStep,
   chatbotText,
   replyStyleFor,

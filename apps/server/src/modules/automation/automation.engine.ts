@@ -2,10 +2,9 @@ import {
   type AutoChatSettings,
   type ChannelCode,
   isOpenAt,
-  numberedOptionsText,
-  replyStyleFor,
   nextOpeningAt,
   type RealtimeEvent,
+  replyStyleFor,
   SURVEY_COMMENT_MAX,
   SURVEY_OPTIONS,
   surveyRatingOf,
@@ -331,7 +330,8 @@ export function parseRating(
   payload: Record<string, unknown> | null,
 ): { rating: number; comment: string | null } | null {
   // A tapped rating (a reply button, list row, quick reply, callback or postback; the widget's stars).
-  const tapped = tappedReplyOf(payload)?.id ?? (typeof payload?.buttonId === 'string' ? payload.buttonId : null);
+  const tapped =
+    tappedReplyOf(payload)?.id ?? (typeof payload?.buttonId === 'string' ? payload.buttonId : null);
   const rating = tapped ? surveyRatingOf(tapped) : null;
   if (rating) return { rating, comment: null };
   const match = /^\s*([1-5])(?:\s*(?:[.)\-:,]|⭐)?\s+([\s\S]*\S))?\s*$/u.exec(text ?? '');

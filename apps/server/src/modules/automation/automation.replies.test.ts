@@ -29,8 +29,18 @@ describe('a rating in the customer’s answer', () => {
   it.each<[string, string | null, Record<string, unknown> | null, unknown]>([
     ['a typed number', '4', null, { rating: 4, comment: null }],
     ['a number and a comment', '5 cepat sekali', null, { rating: 5, comment: 'cepat sekali' }],
-    ['a tapped button', '😄 Puas', { reply: { id: 'survey:5', title: '😄 Puas' } }, { rating: 5, comment: null }],
-    ['a tapped star in the widget', '⭐⭐ 2/5', { reply: { id: 'survey:2', title: '⭐⭐ 2/5' } }, { rating: 2, comment: null }],
+    [
+      'a tapped button',
+      '😄 Puas',
+      { reply: { id: 'survey:5', title: '😄 Puas' } },
+      { rating: 5, comment: null },
+    ],
+    [
+      'a tapped star in the widget',
+      '⭐⭐ 2/5',
+      { reply: { id: 'survey:2', title: '⭐⭐ 2/5' } },
+      { rating: 2, comment: null },
+    ],
     ['a tapped option of something else', 'Ya', { reply: { id: 'reply:0', title: 'Ya' } }, null],
     ['a 6', '6', null, null],
     ['words', 'halo', null, null],
@@ -56,6 +66,8 @@ describe('a chatbot menu on each channel', () => {
   ])('%s', (_, channel, n, style) => {
     const message = chatbotMessageOf(channel, chatbotReplyOf(node(n)));
     expect((message.replyButtons as { style?: string } | null)?.style ?? null).toBe(style);
-    expect(message.text).toBe(style ? 'Pilih:' : ['Pilih:', '', ...node(n).options.map((o, i) => `${i + 1}. ${o.label}`)].join('\n'));
+    expect(message.text).toBe(
+      style ? 'Pilih:' : ['Pilih:', '', ...node(n).options.map((o, i) => `${i + 1}. ${o.label}`)].join('\n'),
+    );
   });
 });

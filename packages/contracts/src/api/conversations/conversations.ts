@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { MAX_ATTACHMENTS } from '../../channels.js';
 import { EMAIL_SUBJECT_MAX } from '../../constants.js';
 import { CHANNEL_CODES } from '../../partner.js';
+import { replyButtonsInputSchema } from '../../reply-buttons.js';
 import { broadcastProgressEventSchema } from '../broadcasts/broadcasts.js';
 import { bulkProgressEventSchema, ticketsChangedEventSchema } from '../bulk/bulk-progress.js';
-import { replyButtonsInputSchema } from '../../reply-buttons.js';
 import { defineEndpoint } from '../endpoint.js';
 
 /** 000 §3: a reply or a caption holds at most 4,096 characters; refused above, never cut. */

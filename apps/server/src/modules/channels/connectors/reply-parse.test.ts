@@ -12,7 +12,13 @@ import { normaliseMessage } from './whatsapp-cloud/inbound-normalise.js';
  * title as the text and `payload.reply` with its id (`tappedReplyOf`), which the chatbot and the survey read.
  */
 const NOW = new Date('2026-11-26T06:00:00Z');
-const delivery = (raw: unknown) => ({ id: 'd1', clientId: 'c1', channelAccountId: 'a1', accountAddress: 'P1', raw });
+const delivery = (raw: unknown) => ({
+  id: 'd1',
+  clientId: 'c1',
+  channelAccountId: 'a1',
+  accountAddress: 'P1',
+  raw,
+});
 const one = (messages: { text: string | null; payload?: unknown }[]) => {
   expect(messages).toHaveLength(1);
   return { text: messages[0]!.text, reply: tappedReplyOf(messages[0]!.payload) };
@@ -51,7 +57,13 @@ const lineEvent = (data: string) => ({
 });
 const metaMessage = (message: Record<string, unknown>) => ({
   object: 'page',
-  entry: [{ id: 'P1', time: 1, messaging: [{ sender: { id: '42' }, recipient: { id: 'P1' }, timestamp: 1, message }] }],
+  entry: [
+    {
+      id: 'P1',
+      time: 1,
+      messaging: [{ sender: { id: '42' }, recipient: { id: 'P1' }, timestamp: 1, message }],
+    },
+  ],
 });
 const viberMessage = (text: string, tracking?: unknown) => ({
   event: 'message',
@@ -92,7 +104,12 @@ describe('reply taps in each provider’s inbound shape', () => {
       () =>
         one(
           parseTelegramDelivery(
-            delivery(telegramTap('reply:1', [{ text: 'Ya', callback_data: 'reply:0' }, { text: 'Tidak', callback_data: 'reply:1' }])),
+            delivery(
+              telegramTap('reply:1', [
+                { text: 'Ya', callback_data: 'reply:0' },
+                { text: 'Tidak', callback_data: 'reply:1' },
+              ]),
+            ),
             NOW,
           ).messages,
         ),
@@ -107,27 +124,47 @@ describe('reply taps in each provider’s inbound shape', () => {
     ],
     [
       'LINE postback with Sapa’s data',
-      () => one(parseLineDelivery(delivery(lineEvent(linePostbackData({ id: 'reply:2', title: 'Biru' }))), NOW).messages),
+      () =>
+        one(
+          parseLineDelivery(delivery(lineEvent(linePostbackData({ id: 'reply:2', title: 'Biru' }))), NOW)
+            .messages,
+        ),
       'Biru',
       { id: 'reply:2', title: 'Biru' },
     ],
     [
       'Messenger quick_reply',
       () =>
-        one(parseMetaDelivery(MESSENGER)(delivery(metaMessage({ mid: 'm_1', text: 'L', quick_reply: { payload: 'reply:2' } })), NOW).messages),
+        one(
+          parseMetaDelivery(MESSENGER)(
+            delivery(metaMessage({ mid: 'm_1', text: 'L', quick_reply: { payload: 'reply:2' } })),
+            NOW,
+          ).messages,
+        ),
       'L',
       { id: 'reply:2', title: 'L' },
     ],
     [
       'Viber reply with the tracking data Sapa sent',
       () =>
-        one(parseViberDelivery(delivery(viberMessage('reply:1', { [VIBER_REPLY_TRACKING]: { 'reply:1': 'COD' } })), NOW).messages),
+        one(
+          parseViberDelivery(
+            delivery(viberMessage('reply:1', { [VIBER_REPLY_TRACKING]: { 'reply:1': 'COD' } })),
+            NOW,
+          ).messages,
+        ),
       'COD',
       { id: 'reply:1', title: 'COD' },
     ],
     [
       'Viber text that is no option of the tracking data stays typed text',
-      () => one(parseViberDelivery(delivery(viberMessage('halo', { [VIBER_REPLY_TRACKING]: { 'reply:1': 'COD' } })), NOW).messages),
+      () =>
+        one(
+          parseViberDelivery(
+            delivery(viberMessage('halo', { [VIBER_REPLY_TRACKING]: { 'reply:1': 'COD' } })),
+            NOW,
+          ).messages,
+        ),
       'halo',
       null,
     ],

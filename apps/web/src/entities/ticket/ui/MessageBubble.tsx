@@ -1,6 +1,13 @@
 import { Anchor, Box, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { isMessageKey, type Message, replyButtonsOf, tappedReplyOf } from '@sapa/contracts';
-import { IconFileText, IconHandFinger, IconListDetails, IconLock, IconMapPin, IconRefresh } from '@tabler/icons-react';
+import {
+  IconFileText,
+  IconHandFinger,
+  IconListDetails,
+  IconLock,
+  IconMapPin,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

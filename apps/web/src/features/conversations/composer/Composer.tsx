@@ -66,7 +66,8 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
   const [buttons, setButtons] = useState<ReplyButtonsDraft | null>(null);
   const canButton = !!channel && replyButtonRuleOf(channel) !== null;
   const withButtons = buttons && channel && mode === 'message' && tray.items.length === 0 ? buttons : null;
-  const buttonProblems = withButtons && channel ? replyButtonsProblems(channel, withButtons, text.trim()) : [];
+  const buttonProblems =
+    withButtons && channel ? replyButtonsProblems(channel, withButtons, text.trim()) : [];
   const creditsEmpty = send.error instanceof ApiError && send.error.body.code === 'inbox.creditsEmpty';
 
   // The text rides on the first file that can carry a caption (unless a retried batch already has one);

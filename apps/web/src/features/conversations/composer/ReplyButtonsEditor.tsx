@@ -1,12 +1,22 @@
-import { ActionIcon, Button, CloseButton, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  CloseButton,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import {
   CHANNELS,
   type ChannelCode,
+  REPLY_LIST_LABEL_MAX,
   type ReplyButtonStyle,
   type ReplyButtonsInput,
   replyButtonRuleOf,
   replyButtonsIssues,
-  REPLY_LIST_LABEL_MAX,
 } from '@sapa/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +30,11 @@ export interface ReplyButtonsDraft {
   options: string[];
 }
 
-export const emptyReplyButtons = (): ReplyButtonsDraft => ({ style: 'buttons', listLabel: '', options: ['', ''] });
+export const emptyReplyButtons = (): ReplyButtonsDraft => ({
+  style: 'buttons',
+  listLabel: '',
+  options: ['', ''],
+});
 
 /** The channel's refusals of a draft (the same rule the server applies), for the fields and the send button. */
 export function replyButtonsProblems(channel: ChannelCode, draft: ReplyButtonsDraft, text: string) {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { tappedAnswer } from '../../../../../test/reply-taps.js';
 import { channelInbox } from '../../../../../test/servers/channel-inbox.js';
-import { accountId, biz, channel, owner, server, sim, useLineServer } from '../../../../../test/servers/line.js';
+import {
+  accountId,
+  biz,
+  channel,
+  owner,
+  server,
+  sim,
+  useLineServer,
+} from '../../../../../test/servers/line.js';
 
 await useLineServer();
 
@@ -23,7 +31,9 @@ describe('reply buttons on LINE (quick reply with postback actions)', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     await inbox.sentRow(sent.json().id, 'sent');
     const asked = sim.botMessages(channel.accessToken, customer.userId).at(-1) as {
-      quickReply?: { items: { action: { type: string; label: string; data: string; displayText: string } }[] };
+      quickReply?: {
+        items: { action: { type: string; label: string; data: string; displayText: string } }[];
+      };
     };
     const items = asked.quickReply!.items.map((i) => i.action);
     expect(items.map((a) => [a.type, a.label, a.displayText])).toEqual([
@@ -36,7 +46,10 @@ describe('reply buttons on LINE (quick reply with postback actions)', () => {
       messages: [{ postback: { data: items[1]!.data, displayText: items[1]!.displayText } }],
     });
     const answer = await tappedAnswer(server, biz.clientId, inbound.ticketId, 'Biru muda');
-    expect(answer).toMatchObject({ type: 'interactive', payload: { reply: { id: 'reply:1', title: 'Biru muda' } } });
+    expect(answer).toMatchObject({
+      type: 'interactive',
+      payload: { reply: { id: 'reply:1', title: 'Biru muda' } },
+    });
     // The postback's reply token answers the next reply (within LINE's minute).
     const next = await inbox.reply(inbound.ticketId, { text: 'Siap, biru muda.' });
     await inbox.sentRow(next.json().id, 'sent');

@@ -51,7 +51,13 @@ function messageObjectsOf(
     const buttons = replyButtonsOf(message.payload);
     // Reply buttons: quick replies; a tap comes back as a message with the title and `quick_reply.payload`.
     const quick = buttons
-      ? { quick_replies: buttons.options.map((o) => ({ content_type: 'text', title: o.title, payload: o.id })) }
+      ? {
+          quick_replies: buttons.options.map((o) => ({
+            content_type: 'text',
+            title: o.title,
+            payload: o.id,
+          })),
+        }
       : {};
     return [{ text: message.text ?? '', ...quick }];
   }

@@ -6,7 +6,12 @@ import { accounts, biz, owner, server, sim, useMetaServer } from '../../../../..
 await useMetaServer();
 
 describe.each(['MSG', 'IGM'] as const)('reply buttons on %s (quick_replies)', (code) => {
-  const inbox = channelInbox(() => ({ server, clientId: biz.clientId, accountId: accounts[code].sapaId, owner }));
+  const inbox = channelInbox(() => ({
+    server,
+    clientId: biz.clientId,
+    accountId: accounts[code].sapaId,
+    owner,
+  }));
   const customer = { id: code === 'MSG' ? '7300000000001' : '7300000000002', name: 'Rina' };
 
   it('sends the choices as quick replies; a tapped one comes back as the chosen answer', async () => {
@@ -16,7 +21,10 @@ describe.each(['MSG', 'IGM'] as const)('reply buttons on %s (quick_replies)', (c
       messages: [{ text: 'Halo' }],
     });
     const inbound = await inbox.inboundOf(mids[0]!);
-    const sent = await inbox.reply(inbound.ticketId, { text: 'Ukuran?', replyButtons: { options: ['S', 'M', 'L'] } });
+    const sent = await inbox.reply(inbound.ticketId, {
+      text: 'Ukuran?',
+      replyButtons: { options: ['S', 'M', 'L'] },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     await inbox.sentRow(sent.json().id, 'sent');
     const asked = sim.sentMessages(accounts[code].keys.id, customer.id).at(-1);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { channelInbox } from '../../../../../test/servers/channel-inbox.js';
-import { accountId, BOT, biz, owner, server, sim, useTelegramServer } from '../../../../../test/servers/telegram.js';
 import { tappedAnswer } from '../../../../../test/reply-taps.js';
+import { channelInbox } from '../../../../../test/servers/channel-inbox.js';
+import {
+  accountId,
+  BOT,
+  biz,
+  owner,
+  server,
+  sim,
+  useTelegramServer,
+} from '../../../../../test/servers/telegram.js';
 
 await useTelegramServer();
 
@@ -10,7 +18,11 @@ const customer = { id: 555_900_001, firstName: 'Tari' };
 
 describe('reply buttons on Telegram (inline keyboard, callback_query)', () => {
   it('sends the choices as an inline keyboard; a tap comes back as the chosen answer', async () => {
-    const { messageId } = await sim.customerSends({ token: BOT.token, from: customer, message: { text: 'Halo' } });
+    const { messageId } = await sim.customerSends({
+      token: BOT.token,
+      from: customer,
+      message: { text: 'Halo' },
+    });
     const inbound = await inbox.inboundOf(`${customer.id}:${messageId}`);
     const sent = await inbox.reply(inbound.ticketId, {
       text: 'Mau dikirim kapan?',
@@ -23,13 +35,25 @@ describe('reply buttons on Telegram (inline keyboard, callback_query)', () => {
       [{ text: 'Hari ini', callback_data: 'reply:0' }],
       [{ text: 'Besok', callback_data: 'reply:1' }],
     ]);
-    await sim.customerTaps({ token: BOT.token, from: customer, messageId: asked!.message_id, data: 'reply:1' });
+    await sim.customerTaps({
+      token: BOT.token,
+      from: customer,
+      messageId: asked!.message_id,
+      data: 'reply:1',
+    });
     const answer = await tappedAnswer(server, biz.clientId, inbound.ticketId, 'Besok');
-    expect(answer).toMatchObject({ type: 'interactive', payload: { reply: { id: 'reply:1', title: 'Besok' } } });
+    expect(answer).toMatchObject({
+      type: 'interactive',
+      payload: { reply: { id: 'reply:1', title: 'Besok' } },
+    });
   });
 
   it('refuses 11 choices and a choice over 40 characters, translated', async () => {
-    const { messageId } = await sim.customerSends({ token: BOT.token, from: customer, message: { text: 'Lagi' } });
+    const { messageId } = await sim.customerSends({
+      token: BOT.token,
+      from: customer,
+      message: { text: 'Lagi' },
+    });
     const { ticketId } = await inbox.inboundOf(`${customer.id}:${messageId}`);
     const many = await inbox.reply(ticketId, {
       text: 'Pilih',

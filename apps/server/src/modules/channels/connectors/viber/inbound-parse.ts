@@ -62,7 +62,12 @@ export function parseViberDelivery(delivery: StoredDelivery, now: Date): ParsedD
   if (e.event !== 'message' || !isText(e.sender?.id) || !e.message) return parsed;
   const content = contentOf(e.message);
   const tapped = viberTappedReply(e.message);
-  if (tapped) Object.assign(content, { type: 'interactive', text: tapped.title, payload: { kind: 'keyboard', reply: tapped } });
+  if (tapped)
+    Object.assign(content, {
+      type: 'interactive',
+      text: tapped.title,
+      payload: { kind: 'keyboard', reply: tapped },
+    });
   parsed.messages.push({
     clientId,
     channel: 'VBR',

@@ -3,8 +3,8 @@ import type { ServerDeps } from '../../../../platform/deps.js';
 import type { OutboundContext, OutboundSender, SendOutcome } from '../../outbound/outbound-sender.js';
 import { channelMediaUrl } from '../media-links.js';
 import { viberApiTargetOf } from './account-target.js';
-import { callViberApi, VIBER_STATUS, type ViberApiResult, type ViberApiTarget } from './viber-api.js';
 import { VIBER_REPLY_TRACKING } from './inbound-parse.js';
+import { callViberApi, VIBER_STATUS, type ViberApiResult, type ViberApiTarget } from './viber-api.js';
 
 /** Viber shows at most 28 characters of the sender's name. */
 const SENDER_NAME_MAX = 28;

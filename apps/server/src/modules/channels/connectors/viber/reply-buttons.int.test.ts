@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { tappedAnswer } from '../../../../../test/reply-taps.js';
 import { channelInbox } from '../../../../../test/servers/channel-inbox.js';
-import { accountId, BOT, biz, owner, server, sim, useViberServer } from '../../../../../test/servers/viber.js';
+import {
+  accountId,
+  BOT,
+  biz,
+  owner,
+  server,
+  sim,
+  useViberServer,
+} from '../../../../../test/servers/viber.js';
 
 await useViberServer();
 
@@ -10,9 +18,16 @@ const customer = { id: 'vbTapUser01AbC==', name: 'Dewi' };
 
 describe('reply buttons on Viber (keyboard, tracking_data)', () => {
   it('sends the choices as a keyboard; a tapped button comes back as the chosen answer', async () => {
-    const { messageToken } = await sim.customerSends({ token: BOT.token, from: customer, message: { text: 'Halo' } });
+    const { messageToken } = await sim.customerSends({
+      token: BOT.token,
+      from: customer,
+      message: { text: 'Halo' },
+    });
     const inbound = await inbox.inboundOf(messageToken);
-    const sent = await inbox.reply(inbound.ticketId, { text: 'Bayar pakai?', replyButtons: { options: ['Transfer', 'COD'] } });
+    const sent = await inbox.reply(inbound.ticketId, {
+      text: 'Bayar pakai?',
+      replyButtons: { options: ['Transfer', 'COD'] },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     await inbox.sentRow(sent.json().id, 'sent');
     const asked = sim.botMessages(BOT.token, customer.id).at(-1);

@@ -62,6 +62,7 @@ export function graphMessageOf(
     return { type: message.type, [message.type]: media, ...context };
   }
   const buttons = replyButtonsOf(message.payload);
-  if (buttons) return { type: 'interactive', interactive: interactiveOf(message.text ?? '', buttons), ...context };
+  if (buttons)
+    return { type: 'interactive', interactive: interactiveOf(message.text ?? '', buttons), ...context };
   return { type: 'text', text: { preview_url: false, body: message.text ?? '' }, ...context };
 }

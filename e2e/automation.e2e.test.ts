@@ -52,7 +52,7 @@ describe('automatic chat and the satisfaction survey (001 §3)', () => {
     await owner.getByRole('switch', { name: 'Minta pelanggan menilai chat yang selesai' }).check();
     await owner.getByLabel('Pertanyaan survei').fill(`Seberapa puas Anda ${RUN}?`);
     // WhatsApp asks with 3 reply buttons.
-    await owner.getByLabel('Di WhatsApp, tanyakan dengan', { exact: true }).click();
+    await owner.getByRole('combobox', { name: 'Di WhatsApp, tanyakan dengan' }).click();
     await owner.getByRole('option', { name: '3 tombol: puas, biasa, kecewa' }).click();
     await owner.getByRole('button', { name: 'Simpan', exact: true }).click();
     await owner.getByText('Pengaturan disimpan').first().waitFor();

@@ -94,7 +94,7 @@ function viberTappedReply(m: ViberMessage): { id: string; title: string } | null
   try {
     const data = JSON.parse(m.tracking_data) as Record<string, unknown>;
     const options = data?.[VIBER_REPLY_TRACKING] as Record<string, unknown> | undefined;
-    const title = options?.[m.text];
+    const title = options && Object.hasOwn(options, m.text) ? options[m.text] : null;
     return typeof title === 'string' && title ? { id: m.text, title } : null;
   } catch {
     return null;

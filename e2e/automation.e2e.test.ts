@@ -51,6 +51,9 @@ describe('automatic chat and the satisfaction survey (001 §3)', () => {
     await owner.getByRole('switch', { name: 'Chat otomatis' }).check();
     await owner.getByRole('switch', { name: 'Minta pelanggan menilai chat yang selesai' }).check();
     await owner.getByLabel('Pertanyaan survei').fill(`Seberapa puas Anda ${RUN}?`);
+    // WhatsApp asks with 3 reply buttons.
+    await owner.getByRole('combobox', { name: 'Di WhatsApp, tanyakan dengan' }).click();
+    await owner.getByRole('option', { name: '3 tombol: puas, biasa, kecewa' }).click();
     await owner.getByRole('button', { name: 'Simpan', exact: true }).click();
     await owner.getByText('Pengaturan disimpan').first().waitFor();
 
@@ -62,15 +65,12 @@ describe('automatic chat and the satisfaction survey (001 §3)', () => {
     await customerSends('Halo, masih buka?');
     await customer.getByRole('listitem').filter({ hasText: outOfHours }).waitFor();
 
-    // The owner resolves the chat; the customer is asked to rate and answers with a number.
+    // The owner resolves the chat; the customer is asked to rate with WhatsApp reply buttons and taps one.
     const [ticket] = await openTicketsMatching(owner, name);
     expect(ticket).toBeDefined();
     await pageApi(owner, 'POST', `/api/tickets/${ticket!.id}/resolve`, { note: 'Beres' });
-    await customer
-      .getByRole('listitem')
-      .filter({ hasText: `Seberapa puas Anda ${RUN}?` })
-      .waitFor();
-    await customerSends('5 pelayanannya cepat');
+    const ask = customer.getByRole('listitem').filter({ hasText: `Seberapa puas Anda ${RUN}?` });
+    await ask.getByRole('button', { name: '😄 Puas' }).click();
     await customer.getByRole('listitem').filter({ hasText: 'Terima kasih atas penilaian Anda!' }).waitFor();
 
     // The rating shows on the resolved chat's row of the ticket list.

@@ -70,7 +70,7 @@ describe('chatbot (000 §2 /chatbot)', () => {
     );
     expect(bot?.enabled).toBe(true);
 
-    // The customer writes from the simulator's phone page: the menu, a numbered choice, the hand-over.
+    // The customer writes from the simulator's phone page: the menu as WhatsApp reply buttons, a tap, the hand-over.
     const name = `Bot ${RUN}`;
     await customer.goto(customerPageUrl);
     // The page fills its business list (and the remembered fields) once it has loaded: wait for it.
@@ -79,8 +79,7 @@ describe('chatbot (000 §2 /chatbot)', () => {
     await customer.getByLabel('Your name').fill(name);
     await customerSends('Halo');
     const menu = customer.getByRole('listitem').filter({ hasText: `Ada yang bisa kami bantu? (${RUN})` });
-    await menu.filter({ hasText: '2. Bicara dengan CS' }).waitFor();
-    await customerSends('2');
+    await menu.getByRole('button', { name: 'Bicara dengan CS' }).click();
     await customer
       .getByRole('listitem')
       .filter({ hasText: 'Mohon ditunggu, customer service kami segera membalas.' })

@@ -26,6 +26,7 @@ export const LABELS = {
     sent: 'Terkirim',
     delivered: 'Diterima',
     read: 'Dibaca',
+    rate: 'Beri nilai {n} dari 5',
   },
   en: {
     panel: 'Live chat',
@@ -53,6 +54,7 @@ export const LABELS = {
     sent: 'Sent',
     delivered: 'Delivered',
     read: 'Read',
+    rate: 'Rate {n} out of 5',
   },
 } as const;
 

@@ -50,5 +50,7 @@ input[type=text], input[type=email], input[type=tel], textarea { font: inherit; 
 .files { display: flex; flex-wrap: wrap; gap: 4px; padding: 0 8px 6px; background: #fff; }
 .files span { background: #e5e7eb; border-radius: 10px; padding: 2px 4px 2px 8px; font-size: 12px; display: inline-flex; align-items: center; gap: 2px; }
 .files button { background: none; border: 0; cursor: pointer; font-size: 14px; }
+.stars { display: flex; gap: 2px; margin-top: 4px; }
+.stars button { background: none; border: 0; cursor: pointer; font-size: 24px; color: #f59e0b; padding: 0 2px; line-height: 1; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 `;

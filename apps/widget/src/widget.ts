@@ -354,7 +354,9 @@ export class SapaWidget {
     const list = [...this.messages.values()].sort(
       (a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1),
     );
-    const nodes: Node[] = list.map((m) => this.renderMessage(m));
+    // Stars under the survey question while it is the last message (a rating, or any message, ends it).
+    const asking = list.at(-1)?.survey === true && this.pending.length === 0 ? list.at(-1) : undefined;
+    const nodes: Node[] = list.map((m) => this.renderMessage(m, m === asking));
     for (const p of this.pending) {
       nodes.push(
         h(
@@ -381,7 +383,7 @@ export class SapaWidget {
     if (atBottom || this.pending.length) this.el.body.scrollTop = this.el.body.scrollHeight;
   }
 
-  private renderMessage(m: WidgetMessage): HTMLElement {
+  private renderMessage(m: WidgetMessage, stars = false): HTMLElement {
     const mine = m.from === 'visitor';
     const media = m.media.map((file) => {
       if (file.mime.startsWith('image/')) {
@@ -419,6 +421,23 @@ export class SapaWidget {
       !mine && m.senderName ? h('div', { className: 'who' }, m.senderName) : null,
       ...media,
       m.text ? h('div', { className: 'text' }, m.text) : null,
+      stars
+        ? h(
+            'div',
+            { className: 'stars', role: 'group' },
+            ...[1, 2, 3, 4, 5].map((n) =>
+              h(
+                'button',
+                {
+                  type: 'button',
+                  'aria-label': this.t.rate.replace('{n}', String(n)),
+                  onclick: () => void this.rate(n),
+                },
+                '★',
+              ),
+            ),
+          )
+        : null,
       h(
         'div',
         { className: 'meta' },
@@ -542,6 +561,17 @@ export class SapaWidget {
       }
       p.failed = true;
       if (err instanceof ApiError && err.status < 500) this.showBar(err.message);
+    }
+    this.renderMessages();
+  }
+
+  /** A tapped star: the rating goes as the visitor's answer to the survey. */
+  private async rate(rating: number) {
+    try {
+      const sent = await this.api.send({ clientMessageId: uuid(), text: '', attachmentIds: [], rating });
+      this.messages.set(sent.id, sent);
+    } catch (err) {
+      if (err instanceof ApiError) this.showBar(err.message);
     }
     this.renderMessages();
   }

@@ -50,3 +50,4 @@ export * from './partner.js';
 export * from './permissions/index.js';
 export * from './phone.js';
 export * from './pricing.js';
+export * from './reply-buttons.js';

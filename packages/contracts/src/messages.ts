@@ -17,6 +17,7 @@ import { SIGN_UP_MESSAGES } from './api/signup/signup.js';
 import { SUBSCRIPTION_MESSAGES } from './api/subscriptions/subscriptions.js';
 import { TEMPLATE_MESSAGES } from './api/templates/template-messages.js';
 import { PHONE_MESSAGES } from './phone.js';
+import { REPLY_BUTTON_MESSAGES } from './reply-buttons.js';
 
 export const LANGUAGES = ['id', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -428,6 +429,7 @@ export const MESSAGES = {
   ...SUBSCRIPTION_MESSAGES,
   ...SIGN_UP_MESSAGES,
   ...PHONE_MESSAGES,
+  ...REPLY_BUTTON_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

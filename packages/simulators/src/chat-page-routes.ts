@@ -79,3 +79,10 @@ export function uploadedFile(body: PageBody, key = 'file') {
 /** A body field as a string ('' when absent). */
 export const str = (body: PageBody | PageQuery, key: string) =>
   typeof body[key] === 'string' || typeof body[key] === 'number' ? String(body[key]) : '';
+
+/** A tap on a reply button of the page (`{ tap: { id, title, messageId } }`), if the body is one. */
+export function tapOf(body: PageBody): { id: string; title: string; messageId: string } | null {
+  const t = body.tap as { id?: unknown; title?: unknown; messageId?: unknown } | undefined;
+  if (!t || typeof t.id !== 'string' || typeof t.title !== 'string') return null;
+  return { id: t.id, title: t.title, messageId: typeof t.messageId === 'string' ? t.messageId : '' };
+}

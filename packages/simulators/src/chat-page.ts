@@ -30,7 +30,10 @@ export function chatPageCss(theme: ChatPageTheme): string {
   form.compose { display: flex; gap: 6px; padding: 8px; background: #f0f0f0; align-items: center; flex-wrap: wrap; }
   form.compose input[type=text] { flex: 1; padding: 8px; border-radius: 16px; border: 1px solid #ccc; }
   #status { font-size: 12px; color: #a00; padding: 0 8px; min-height: 1em; }
-  .empty { color: #667; text-align: center; font-size: 13px; }`;
+  .empty { color: #667; text-align: center; font-size: 13px; }
+  .choices { display: flex; flex-direction: column; gap: 4px; margin-top: 6px; }
+  .choices button { background: #fff; border: 1px solid #bcd; color: #1a5fb4; border-radius: 14px; padding: 4px 10px; cursor: pointer; font-size: 14px; }
+  .choices button:disabled { color: #889; cursor: default; }`;
 }
 
 /** One of the setup fields (the customer's id, name): remembered, sent with every message. */
@@ -275,6 +278,7 @@ export const CHAT_PAGE_HELPERS = `
         appendFile(div, e.fileUrl, isImage, isImage ? 'photo' : e.filename || 'file');
       }
       if (e.text) appendText(div, e.text);
+      if (e.buttons && e.buttons.length) appendChoices(div, e);
       var meta = document.createElement('div');
       meta.className = 'meta';
       meta.textContent = new Date(e.at).toLocaleTimeString();
@@ -282,6 +286,25 @@ export const CHAT_PAGE_HELPERS = `
       thread.appendChild(div);
     });
     thread.scrollTop = thread.scrollHeight;
+  }
+
+  // The business message's reply buttons (quick replies, an inline keyboard): a tap sends { tap } to the
+  // simulator, which answers in the provider's own inbound shape. Quick replies go once a later message came.
+  function appendChoices(div, e) {
+    var box = document.createElement('div');
+    box.className = 'choices';
+    box.setAttribute('role', 'group');
+    box.setAttribute('aria-label', 'Reply buttons');
+    var later = order.indexOf(e.id) < order.length - 1;
+    e.buttons.forEach(function (b) {
+      var btn = document.createElement('button');
+      btn.type = 'button';
+      btn.textContent = b.title;
+      btn.disabled = !!(e.buttonsOnce && later);
+      btn.addEventListener('click', function () { send({ tap: { id: b.id, title: b.title, messageId: e.id } }); });
+      box.appendChild(btn);
+    });
+    div.appendChild(box);
   }
 
   function appendFile(div, url, isImage, label) {

@@ -87,8 +87,16 @@ let phones = 0;
 export const newPhone = () => `62812${String(Date.now()).slice(-5)}${String(++phones).padStart(2, '0')}`;
 
 /** A customer writes on WhatsApp (at `at`, the provider's timestamp); resolves to the open ticket's id. */
-export async function customerWrites(from: string, text: string, at = clock().getTime()) {
-  const body = delivery([changeValue({ messages: [{ from, text, timestamp: at }] })]);
+/** A customer's message (or, with `raw`, another WhatsApp message type whose text shows as `text`). */
+export async function customerWrites(
+  from: string,
+  text: string,
+  at = clock().getTime(),
+  raw?: Record<string, unknown>,
+) {
+  const body = delivery([
+    changeValue({ messages: [{ from, text, timestamp: at, ...(raw ? { raw } : {}) }] }),
+  ]);
   expect((await postWebhook(server.app, accountId, body)).statusCode).toBe(200);
   return waitFor(async () => {
     const [row] = await server.deps.db

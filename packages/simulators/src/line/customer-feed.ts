@@ -12,6 +12,13 @@ export function pageEntryOf(entry: ChatEntry) {
     ...(entry.mime
       ? { fileUrl: `customer/content/${entry.id}`, mime: entry.mime, filename: entry.filename ?? '' }
       : {}),
+    // Quick reply buttons go once the chat moves on (LINE shows them under the newest message only).
+    ...(entry.quickReply
+      ? {
+          buttons: entry.quickReply.map((q, i) => ({ id: String(i), title: q.label })),
+          buttonsOnce: true,
+        }
+      : {}),
   };
 }
 

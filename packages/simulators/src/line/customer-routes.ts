@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { type PageBody, refuse, registerChatPageRoutes, str, uploadedFile } from '../chat-page-routes.js';
+import {
+  type PageBody,
+  refuse,
+  registerChatPageRoutes,
+  str,
+  tapOf,
+  uploadedFile,
+} from '../chat-page-routes.js';
 import { type CustomerFeed, pageEntryOf } from './customer-feed.js';
 import type { CustomerSends } from './customer-sends.js';
 import { customerPageHtml } from './page.js';
@@ -40,6 +47,22 @@ export function registerCustomerRoutes(
     const displayName = str(b, 'displayName').trim();
     if (!channel || !/^U[0-9a-f]{32}$/.test(userId) || !displayName)
       return refuse('Choose an account, and enter your LINE user id (U + 32 hex) and display name.');
+    const tap = tapOf(b);
+    if (tap) {
+      // The page's entry id is `out:<message id>`; the button's id is the quick reply item's index.
+      const entry = channel.chats.get(userId)?.entries.find((e) => `out:${e.id}` === tap.messageId);
+      const item = entry?.quickReply?.[Number(tap.id)];
+      if (!item) return refuse('That button is no longer there.');
+      const tapped: LineCustomerMessage =
+        item.type === 'postback'
+          ? { postback: { data: item.data!, ...(item.displayText ? { displayText: item.displayText } : {}) } }
+          : { text: item.text! };
+      return deps.customerSends({
+        accessToken: channel.accessToken,
+        from: { userId, displayName },
+        messages: [tapped],
+      });
+    }
     const file = uploadedFile(b);
     const messages: LineCustomerMessage[] = file ? [{ file }] : [];
     // LINE has no captions: a caption is a text message after the file, in the same delivery.

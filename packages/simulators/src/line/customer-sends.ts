@@ -40,6 +40,27 @@ export function createCustomerSends(deps: { state: SimState; feed: CustomerFeed;
       : [];
     const messageIds: string[] = [];
     for (const m of args.messages) {
+      if ('postback' in m) {
+        // A quick reply's postback: the display text shows as the customer's message; the event has no message.
+        if (m.postback.displayText) {
+          const shown: ChatEntry = {
+            id: deps.state.newMessageId(),
+            direction: 'in',
+            at: Date.now(),
+            type: 'text',
+            text: m.postback.displayText,
+          };
+          chat.entries.push(shown);
+          deps.feed.publish(channel.basicId, args.from.userId, shown);
+        }
+        events.push({
+          type: 'postback',
+          ...common(),
+          replyToken: deps.state.newReplyToken(args.accessToken, args.from.userId),
+          postback: { data: m.postback.data },
+        });
+        continue;
+      }
       const id = deps.state.newMessageId();
       messageIds.push(id);
       let message: Record<string, unknown>;

@@ -31,6 +31,43 @@ const invalid = (property: string, message: string) =>
 const bodyOf = (req: FastifyRequest) =>
   (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
 
+/**
+ * A message's quick reply, checked like LINE checks it: 1 to 13 items of `type: action`, each a postback action
+ * (label ≤ 20, data ≤ 300, displayText ≤ 300) or a message action (label ≤ 20, text ≤ 300).
+ */
+function quickReplyOf(raw: unknown, at: string): NonNullable<ChatEntry['quickReply']> {
+  const items = (raw as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items) || items.length < 1 || items.length > 13)
+    throw invalid(`${at}.items`, 'Size must be between 1 and 13');
+  return items.map((item, i) => {
+    const where = `${at}.items[${i}]`;
+    const it = (item ?? {}) as { type?: unknown; action?: Record<string, unknown> };
+    const a = it.action ?? {};
+    if (it.type !== 'action') throw invalid(`${where}.type`, 'Must be one of the following values: [action]');
+    const label = typeof a.label === 'string' ? a.label : '';
+    if (!label || [...label].length > 20)
+      throw invalid(`${where}.action.label`, 'Length must be between 1 and 20');
+    const short = (v: unknown, field: string) => {
+      if (v === undefined) return undefined;
+      if (typeof v !== 'string' || !v || v.length > 300)
+        throw invalid(`${where}.action.${field}`, 'Length must be between 1 and 300');
+      return v;
+    };
+    if (a.type === 'postback') {
+      const data = short(a.data, 'data');
+      if (!data) throw invalid(`${where}.action.data`, 'May not be empty');
+      const displayText = short(a.displayText, 'displayText');
+      return { label, type: 'postback' as const, data, ...(displayText ? { displayText } : {}) };
+    }
+    if (a.type === 'message') {
+      const text = short(a.text, 'text');
+      if (!text) throw invalid(`${where}.action.text`, 'May not be empty');
+      return { label, type: 'message' as const, text };
+    }
+    throw invalid(`${where}.action.type`, 'Invalid action type');
+  });
+}
+
 /** A message object Sapa sent, checked like LINE checks it; answers its entry (without id). */
 function entryOf(m: unknown, n: number): Omit<ChatEntry, 'id' | 'at' | 'via'> & { url?: string } {
   const o = (m && typeof m === 'object' ? m : {}) as Record<string, unknown>;
@@ -46,7 +83,9 @@ function entryOf(m: unknown, n: number): Omit<ChatEntry, 'id' | 'at' | 'via'> & 
       const text = typeof o.text === 'string' ? o.text : '';
       if (!text) throw invalid(`${at}.text`, 'May not be empty');
       if (text.length > TEXT_MAX) throw invalid(`${at}.text`, `Length must be between 0 and ${TEXT_MAX}`);
-      return { direction: 'out', type: 'text', text };
+      const quickReply =
+        o.quickReply === undefined ? undefined : quickReplyOf(o.quickReply, `${at}.quickReply`);
+      return { direction: 'out', type: 'text', text, ...(quickReply ? { quickReply } : {}) };
     }
     case 'image':
     case 'video':

@@ -14,6 +14,14 @@ export interface ChatEntry {
   filename?: string;
   via?: 'reply' | 'push';
   sent?: LineSentMessage;
+  /** A sent message's quick reply items (shown under the newest message only, as LINE does). */
+  quickReply?: {
+    label: string;
+    type: 'postback' | 'message';
+    data?: string;
+    text?: string;
+    displayText?: string;
+  }[];
 }
 
 export interface Chat {

@@ -25,7 +25,10 @@ export interface LineCustomer {
 export type LineCustomerMessage =
   | { text: string }
   | { file: { bytes: Buffer; mime: string; filename: string } }
-  | { sticker: { packageId: string; stickerId: string } };
+  | { sticker: { packageId: string; stickerId: string } }
+  /** A tap on a quick reply item with a postback action: a `postback` event (its `displayText` shown as the
+   * customer's message). */
+  | { postback: { data: string; displayText?: string } };
 
 /** A message object Sapa sent (reply or push), as LINE received it. */
 export type LineSentMessage = Record<string, unknown> & { type: string; id: string };

@@ -19,6 +19,13 @@ export function pageEntryOf(entry: ChatEntry) {
           filename: entry.filename ?? '',
         }
       : {}),
+    // Quick replies go once the chat moves on (Messenger dismisses them).
+    ...(entry.sent?.quickReplies
+      ? {
+          buttons: entry.sent.quickReplies.map((q) => ({ id: q.payload, title: q.title })),
+          buttonsOnce: true,
+        }
+      : {}),
   };
 }
 

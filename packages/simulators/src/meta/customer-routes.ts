@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { type PageBody, refuse, registerChatPageRoutes, str, uploadedFile } from '../chat-page-routes.js';
+import {
+  type PageBody,
+  refuse,
+  registerChatPageRoutes,
+  str,
+  tapOf,
+  uploadedFile,
+} from '../chat-page-routes.js';
 import { type CustomerFeed, pageEntryOf } from './customer-feed.js';
 import type { CustomerReads, CustomerSends } from './customer-sends.js';
 import { customerPageHtml } from './page.js';
@@ -55,6 +62,17 @@ export function registerCustomerRoutes(
       const name = str(b, 'displayName').trim();
       if (!account || !/^\d{5,20}$/.test(userId) || !name)
         return refuse('Choose an account, and enter your user id (digits) and name.');
+      const tap = tapOf(b);
+      if (tap) {
+        const entry = chatOf(b)?.entries.find((e) => `out:${e.id}` === tap.messageId);
+        const quick = entry?.sent?.quickReplies?.find((q) => q.payload === tap.id);
+        if (!quick) return refuse('That button is no longer there.');
+        return deps.customerSends({
+          accountId: account.id,
+          from: { id: userId, name },
+          messages: [{ quickReply: quick }],
+        });
+      }
       const messages = messagesOf(account, b);
       if (!Array.isArray(messages)) return messages;
       return deps.customerSends({ accountId: account.id, from: { id: userId, name }, messages });

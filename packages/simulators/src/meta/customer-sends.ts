@@ -40,6 +40,11 @@ export function createCustomerSends(deps: {
       entry.text = m.text;
       return { mid, text: m.text };
     }
+    if ('quickReply' in m) {
+      // The tapped quick reply's title is posted to the conversation; its payload comes with it.
+      entry.text = m.quickReply.title;
+      return { mid, text: m.quickReply.title, quick_reply: { payload: m.quickReply.payload } };
+    }
     if ('file' in m) {
       const url = storeFile(entry, m.file);
       return { mid, attachments: [{ type: fileTypeOf(m.file.mime), payload: { url } }] };

@@ -79,6 +79,26 @@ function checkWindow(body: Record<string, unknown>, lastCustomerAt: number) {
   if (since > DAY) throw OUTSIDE_WINDOW();
 }
 
+/** A message's `quick_replies`, checked like Meta: 1 to 13 `text` items, title 1–20, payload 1–1000. */
+function quickRepliesOf(raw: unknown): MetaSentMessage['quickReplies'] {
+  if (raw === undefined) return undefined;
+  if (!Array.isArray(raw) || raw.length < 1 || raw.length > 13)
+    throw invalid('param message[quick_replies] must have between 1 and 13 elements');
+  return raw.map((q, i) => {
+    const item = (q ?? {}) as { content_type?: unknown; title?: unknown; payload?: unknown };
+    if (item.content_type !== 'text')
+      throw invalid(
+        `param message[quick_replies][${i}][content_type] must be one of {text, user_phone_number, user_email}`,
+      );
+    if (typeof item.title !== 'string' || !item.title || [...item.title].length > 20)
+      throw invalid(`param message[quick_replies][${i}][title] must be between 1 and 20 characters`);
+    const payload = typeof item.payload === 'number' ? String(item.payload) : item.payload;
+    if (typeof payload !== 'string' || !payload || payload.length > 1000)
+      throw invalid(`param message[quick_replies][${i}][payload] must be between 1 and 1000 characters`);
+    return { title: item.title, payload };
+  });
+}
+
 /** A Send API `message`, checked like Meta checks it. */
 function sentOf(account: MetaAccount, body: Record<string, unknown>, mid: string): MetaSentMessage {
   const message = (body.message && typeof body.message === 'object' ? body.message : {}) as Record<
@@ -95,7 +115,8 @@ function sentOf(account: MetaAccount, body: Record<string, unknown>, mid: string
     if (!message.text) throw invalid('param message[text] must be non-empty');
     if (message.text.length > TEXT_MAX)
       throw invalid(`param message[text] must be at most ${TEXT_MAX} characters`);
-    return { ...base, text: message.text };
+    const quickReplies = quickRepliesOf(message.quick_replies);
+    return { ...base, text: message.text, ...(quickReplies ? { quickReplies } : {}) };
   }
   const attachment = (message.attachment ?? {}) as { type?: string; payload?: { url?: string } };
   const types =

@@ -27,13 +27,17 @@ export type MetaCustomerMessage =
   | { text: string }
   | { file: { bytes: Buffer; mime: string; filename: string } }
   | { storyReply: { text: string } }
-  | { storyMention: { bytes: Buffer; mime: string } };
+  | { storyMention: { bytes: Buffer; mime: string } }
+  /** A tapped quick reply: its title as the text, its payload in `quick_reply`. */
+  | { quickReply: { title: string; payload: string } };
 
 /** A message the business sent through the Send API, as Meta took it. */
 export interface MetaSentMessage {
   mid: string;
   text?: string;
   attachment?: { type: string; url: string };
+  /** Quick replies under the text (up to 13: title ≤ 20, payload ≤ 1000). */
+  quickReplies?: { title: string; payload: string }[];
   messagingType: string;
   tag?: string;
   metadata?: string;

@@ -68,6 +68,30 @@ const safeJson = (text: string) => {
   }
 };
 
+/**
+ * A send's `reply_markup` as the message keeps it: an inline keyboard whose buttons each have a text and
+ * `callback_data` of 1–64 bytes (Telegram refuses others with BUTTON_DATA_INVALID).
+ */
+function replyMarkupOf(raw: unknown): Pick<TgMessageWire, 'reply_markup'> {
+  if (raw === undefined) return {};
+  const markup = (typeof raw === 'string' ? safeJson(raw) : raw) as { inline_keyboard?: unknown } | null;
+  const rows = markup?.inline_keyboard;
+  if (!Array.isArray(rows) || rows.some((r) => !Array.isArray(r)))
+    throw new BotApiError(400, "Bad Request: can't parse reply keyboard markup JSON object");
+  const keyboard = (rows as unknown[][]).map((row) =>
+    row.map((b) => {
+      const button = b as { text?: unknown; callback_data?: unknown };
+      if (typeof button?.text !== 'string' || !button.text)
+        throw new BotApiError(400, 'Bad Request: text buttons are unallowed in the inline keyboard');
+      const data = button.callback_data;
+      if (typeof data !== 'string' || Buffer.byteLength(data) < 1 || Buffer.byteLength(data) > 64)
+        throw new BotApiError(400, 'Bad Request: BUTTON_DATA_INVALID');
+      return { text: button.text, callback_data: data };
+    }),
+  );
+  return { reply_markup: { inline_keyboard: keyboard } };
+}
+
 const MEDIA_FIELDS: Record<string, 'photo' | 'document' | 'video' | 'audio'> = {
   sendPhoto: 'photo',
   sendDocument: 'document',
@@ -175,8 +199,16 @@ export function registerBotApiRoutes(
         const text = typeof fields.text === 'string' ? fields.text : '';
         if (!text.trim()) throw new BotApiError(400, 'Bad Request: message text is empty');
         if (text.length > TEXT_MAX) throw new BotApiError(400, 'Bad Request: message is too long');
-        return botMessage(bot, chatFor(bot, fields.chat_id), { text }, fields);
+        const markup = replyMarkupOf(fields.reply_markup);
+        return botMessage(bot, chatFor(bot, fields.chat_id), { text, ...markup }, fields);
       }
+      case 'answerCallbackQuery':
+        if (typeof fields.callback_query_id !== 'string' || !fields.callback_query_id)
+          throw new BotApiError(
+            400,
+            'Bad Request: query is too old and response timeout expired or query ID is invalid',
+          );
+        return true;
       case 'sendPhoto':
       case 'sendDocument':
       case 'sendVideo':

@@ -19,6 +19,14 @@ export function pageEntryOf(entry: ChatEntry) {
         }
       : {}),
     ...(m.photo ? { kind: 'photo' } : {}),
+    // An inline keyboard stays under its message and can be tapped again.
+    ...(m.reply_markup
+      ? {
+          buttons: m.reply_markup.inline_keyboard
+            .flat()
+            .map((b) => ({ id: b.callback_data ?? '', title: b.text })),
+        }
+      : {}),
   };
 }
 

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type PageBody, refuse, registerChatPageRoutes, str, uploadedFile } from '../chat-page-routes.js';
+import {
+  type PageBody,
+  refuse,
+  registerChatPageRoutes,
+  str,
+  tapOf,
+  uploadedFile,
+} from '../chat-page-routes.js';
 import { type CustomerFeed, pageEntryOf } from './customer-feed.js';
-import type { CustomerSends } from './customer-sends.js';
+import type { CustomerSends, CustomerTaps } from './customer-sends.js';
 import { customerPageHtml } from './page.js';
 import type { SimState } from './state.js';
 import type { TelegramCustomerMessage } from './types.js';
@@ -10,7 +17,7 @@ import type { TelegramCustomerMessage } from './types.js';
 /** The customer chat page (bots, a chat's entries, sending, files, live feed) and @BotFather's new bots. */
 export function registerCustomerRoutes(
   app: FastifyInstance,
-  deps: { state: SimState; feed: CustomerFeed; customerSends: CustomerSends },
+  deps: { state: SimState; feed: CustomerFeed; customerSends: CustomerSends; customerTaps: CustomerTaps },
 ) {
   const { state } = deps;
   const botByName = (username: unknown) => [...state.bots.values()].find((b) => b.username === username);
@@ -41,6 +48,22 @@ export function registerCustomerRoutes(
     const firstName = str(b, 'firstName').trim();
     if (!bot || !Number.isSafeInteger(userId) || userId <= 0 || !firstName)
       return refuse('Choose a bot, and enter your Telegram user id (digits) and first name.');
+    const lastName = str(b, 'lastName').trim();
+    const username = str(b, 'username').trim();
+    const from = {
+      id: userId,
+      firstName,
+      ...(lastName ? { lastName } : {}),
+      ...(username ? { username } : {}),
+    };
+    const tap = tapOf(b);
+    if (tap) {
+      // The page's entry id is `out:<message_id>`.
+      const messageId = Number(tap.messageId.split(':')[1]);
+      return deps
+        .customerTaps({ token: bot.token, from, messageId, data: tap.id })
+        .catch(() => refuse('That button is no longer there.'));
+    }
     const file = uploadedFile(b);
     const caption = str(b, 'caption') ? { caption: str(b, 'caption') } : {};
     let message: TelegramCustomerMessage;
@@ -51,13 +74,7 @@ export function registerCustomerRoutes(
           : { document: file, ...caption };
     else if (str(b, 'text').trim()) message = { text: str(b, 'text') };
     else return refuse('Type a message or attach a file.');
-    const lastName = str(b, 'lastName').trim();
-    const username = str(b, 'username').trim();
-    return deps.customerSends({
-      token: bot.token,
-      from: { id: userId, firstName, ...(lastName ? { lastName } : {}), ...(username ? { username } : {}) },
-      message,
-    });
+    return deps.customerSends({ token: bot.token, from, message });
   }
 
   // Like @BotFather: a person making a bot for the demo gets its token here, to paste into Sapa.

@@ -48,3 +48,39 @@ export function createCustomerSends(deps: { state: SimState; feed: CustomerFeed;
 }
 
 export type CustomerSends = ReturnType<typeof createCustomerSends>;
+
+/**
+ * A customer's tap on an inline keyboard button: Telegram shows nothing in the chat and pushes a
+ * `callback_query` update with the button's `callback_data`, the bot's message (with its keyboard) and a
+ * query id for `answerCallbackQuery`.
+ */
+export function createCustomerTaps(deps: { state: SimState; pusher: WebhookPusher }) {
+  let queries = 0;
+  return async function customerTaps(args: {
+    token: string;
+    from: TelegramCustomer;
+    messageId: number;
+    data: string;
+  }): Promise<{ updateId: number }> {
+    const bot = deps.state.bots.get(args.token);
+    if (!bot) throw new Error('unknown bot');
+    const chat = deps.state.chatOf(bot, args.from);
+    const entry = chat.entries.find((e) => e.direction === 'out' && e.message.message_id === args.messageId);
+    const buttons = entry?.message.reply_markup?.inline_keyboard.flat() ?? [];
+    if (!entry || !buttons.some((b) => b.callback_data === args.data)) throw new Error('no such button');
+    const updateId = bot.nextUpdateId++;
+    deps.pusher.push(bot, {
+      update_id: updateId,
+      callback_query: {
+        id: `${bot.id}${Date.now()}${++queries}`,
+        from: customerUserOf(chat.customer),
+        message: entry.message,
+        chat_instance: String(chat.id),
+        data: args.data,
+      },
+    });
+    return { updateId };
+  };
+}
+
+export type CustomerTaps = ReturnType<typeof createCustomerTaps>;

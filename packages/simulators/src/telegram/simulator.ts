@@ -4,7 +4,7 @@ import { listenAdvertised } from '../listen.js';
 import { registerBotApiRoutes } from './bot-api-routes.js';
 import { createCustomerFeed } from './customer-feed.js';
 import { registerCustomerRoutes } from './customer-routes.js';
-import { createCustomerSends } from './customer-sends.js';
+import { createCustomerSends, createCustomerTaps } from './customer-sends.js';
 import { createState } from './state.js';
 import type { TelegramSimulator, TelegramSimulatorOptions } from './types.js';
 import { createWebhookPusher } from './webhook-pusher.js';
@@ -26,6 +26,7 @@ export async function startTelegramSimulator(
     isClosed: () => closed,
   });
   const customerSends = createCustomerSends({ state, feed, pusher });
+  const customerTaps = createCustomerTaps({ state, pusher });
   const stats = { sends: 0, throttled: 0 };
 
   const app = Fastify({
@@ -35,7 +36,7 @@ export async function startTelegramSimulator(
   });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
   registerBotApiRoutes(app, { state, feed, stats, chatRatePerSecond: options.chatRatePerSecond ?? 1 });
-  registerCustomerRoutes(app, { state, feed, customerSends });
+  registerCustomerRoutes(app, { state, feed, customerSends, customerTaps });
 
   const url = await listenAdvertised(app, options);
 
@@ -51,6 +52,7 @@ export async function startTelegramSimulator(
     },
     registerBot: (args) => ({ id: state.register(args).id }),
     customerSends,
+    customerTaps,
     botMessages: (token, chatId) =>
       (state.bots.get(token)?.chats.get(chatId)?.entries ?? [])
         .filter((e) => e.direction === 'out')

@@ -44,6 +44,8 @@ export interface TgMessageWire {
   video?: TgFileWire;
   audio?: TgFileWire;
   reply_to_message?: { message_id: number };
+  /** An inline keyboard under a bot's message. */
+  reply_markup?: { inline_keyboard: { text: string; callback_data?: string }[][] };
 }
 
 /** A customer of the simulator: a Telegram user writing to a bot. */
@@ -73,6 +75,13 @@ export interface TelegramSimulator {
     from: TelegramCustomer;
     message: TelegramCustomerMessage;
   }): Promise<{ updateId: number; messageId: number }>;
+  /** A customer taps an inline keyboard button of the bot's message: a `callback_query` update is pushed. */
+  customerTaps(args: {
+    token: string;
+    from: TelegramCustomer;
+    messageId: number;
+    data: string;
+  }): Promise<{ updateId: number }>;
   /** What the bot sent to a chat, oldest first. */
   botMessages(token: string, chatId: number): TgMessageWire[];
   /** Every file a bot sent or received (bytes by file id). */

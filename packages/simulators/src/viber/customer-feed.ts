@@ -12,6 +12,10 @@ export function pageEntryOf(entry: ChatEntry) {
     ...(entry.fileId
       ? { fileUrl: `customer/files/${entry.fileId}`, mime: entry.mime ?? '', filename: entry.filename ?? '' }
       : {}),
+    // The keyboard of the newest message replaces the phone's keyboard until the next message.
+    ...(entry.sent?.keyboard
+      ? { buttons: entry.sent.keyboard.map((k) => ({ id: k.actionBody, title: k.text })), buttonsOnce: true }
+      : {}),
   };
 }
 

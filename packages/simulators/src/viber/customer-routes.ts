@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type PageBody, refuse, registerChatPageRoutes, str, uploadedFile } from '../chat-page-routes.js';
+import {
+  type PageBody,
+  refuse,
+  registerChatPageRoutes,
+  str,
+  tapOf,
+  uploadedFile,
+} from '../chat-page-routes.js';
 import { type CustomerFeed, pageEntryOf } from './customer-feed.js';
 import type { CustomerSends } from './customer-sends.js';
 import { customerPageHtml } from './page.js';
@@ -36,6 +43,24 @@ export function registerCustomerRoutes(
     const name = str(b, 'name').trim();
     if (!bot || !USER_ID.test(userId) || !name)
       return refuse('Choose a bot, and enter your Viber user id and name.');
+    const tap = tapOf(b);
+    if (tap) {
+      const entry = bot.chats.get(userId)?.entries.find((e) => `out:${e.messageToken}` === tap.messageId);
+      const button = entry?.sent?.keyboard?.find((k) => k.actionBody === tap.id);
+      if (!entry?.sent || !button) return refuse('That button is no longer there.');
+      const trackingData = entry.sent.trackingData;
+      return deps.customerSends({
+        token: bot.token,
+        from: { id: userId, name },
+        message: {
+          keyboardReply: {
+            actionBody: button.actionBody,
+            shown: button.text,
+            ...(trackingData ? { trackingData } : {}),
+          },
+        },
+      });
+    }
     const file = uploadedFile(b);
     const text = str(b, 'text');
     if (!file && !text.trim()) return refuse('Type a message or attach a file.');

@@ -34,6 +34,14 @@ export function createCustomerSends(deps: {
     if ('text' in m) {
       message = { type: 'text', text: m.text };
       entry.text = m.text;
+    } else if ('keyboardReply' in m) {
+      const r = m.keyboardReply;
+      message = {
+        type: 'text',
+        text: r.actionBody,
+        ...(r.trackingData ? { tracking_data: r.trackingData } : {}),
+      };
+      entry.text = r.shown;
     } else {
       const type = typeOf(m.file.mime);
       const fileId = deps.state.storeFile({ bytes: m.file.bytes, mime: m.file.mime, name: m.file.filename });

@@ -122,6 +122,7 @@ export function registerRestApiRoutes(
       ...(str(b.media) ? { media: str(b.media) } : {}),
       ...(str(b.file_name) ? { fileName: str(b.file_name) } : {}),
       ...(typeof b.size === 'number' ? { size: b.size } : {}),
+      ...keyboardOf(b),
     };
     void deliver(bot, chat.user.id, sent);
     return answer(reply, 'ok', {
@@ -165,11 +166,30 @@ const failedEvent = (messageToken: string, userId: string, desc: string) => ({
   desc,
 });
 
+/** A send's keyboard (`reply` buttons with Text and ActionBody) and `tracking_data` (≤ 4096), as kept. */
+function keyboardOf(b: Body): Pick<ViberSentMessage, 'keyboard' | 'trackingData'> {
+  const buttons = (b.keyboard as { Buttons?: unknown } | undefined)?.Buttons;
+  const keyboard = Array.isArray(buttons)
+    ? buttons
+        .map((x) => x as { ActionType?: unknown; ActionBody?: unknown; Text?: unknown })
+        .filter((x) => (x.ActionType ?? 'reply') === 'reply' && str(x.ActionBody))
+        .map((x) => ({ text: str(x.Text) || str(x.ActionBody), actionBody: str(x.ActionBody) }))
+    : [];
+  return {
+    ...(keyboard.length ? { keyboard } : {}),
+    ...(str(b.tracking_data) ? { trackingData: str(b.tracking_data) } : {}),
+  };
+}
+
 /** What Viber refuses in a `send_message` body before looking at the receiver's state. */
 function refusalOf(b: Body): Status | null {
   const sender = b.sender as Body | undefined;
   if (!sender || !str(sender.name)) return 'missingData';
   if (str(sender.name).length > SENDER_NAME_MAX) return 'badData';
+  if (str(b.tracking_data).length > 4096) return 'badData';
+  const buttons = (b.keyboard as { Buttons?: unknown } | undefined)?.Buttons;
+  if (b.keyboard !== undefined && (!Array.isArray(buttons) || buttons.length < 1 || buttons.length > 24))
+    return 'badData';
   const text = str(b.text);
   switch (b.type) {
     case 'text':

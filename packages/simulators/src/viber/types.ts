@@ -22,6 +22,8 @@ export interface ViberCustomer {
 /** What a customer sends: text, or a file (a picture, video or file message by its type) with a caption. */
 export type ViberCustomerMessage =
   | { text: string }
+  /** A tapped keyboard `reply` button: its ActionBody as the text, the message's `tracking_data` returned. */
+  | { keyboardReply: { actionBody: string; trackingData?: string; shown: string } }
   | { file: { bytes: Buffer; mime: string; filename: string }; caption?: string };
 
 /** A message the bot sent (`send_message`), as the simulator kept it. */
@@ -34,6 +36,9 @@ export interface ViberSentMessage {
   fileId?: string;
   fileName?: string;
   size?: number;
+  /** A keyboard of `reply` buttons (Text shown, ActionBody sent back) and the message's tracking data. */
+  keyboard?: { text: string; actionBody: string }[];
+  trackingData?: string;
   senderName: string;
 }
 

@@ -27,6 +27,8 @@ export interface PageButton {
   kind: 'reply' | 'list' | 'quick_reply';
   id: string;
   title: string;
+  /** A list row: the text of the button that opens the list. */
+  listLabel?: string;
 }
 
 export interface InboundEntry {

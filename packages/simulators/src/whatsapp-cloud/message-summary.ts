@@ -28,7 +28,13 @@ export function summarize(type: string, content: Obj): { text: string; buttons: 
       for (const s of action.sections) {
         if (!isObj(s) || !Array.isArray(s.rows)) continue;
         for (const r of s.rows) {
-          if (isObj(r)) buttons.push({ kind: 'list', id: str(r.id) ?? '', title: str(r.title) ?? '' });
+          if (isObj(r))
+            buttons.push({
+              kind: 'list',
+              id: str(r.id) ?? '',
+              title: str(r.title) ?? '',
+              listLabel: str(action.button) ?? 'Menu',
+            });
         }
       }
     }

@@ -32,12 +32,32 @@ const script = `  function ticks(s) {
       if (e.buttons && e.buttons.length) {
         var bs = document.createElement('div');
         bs.className = 'buttons';
+        var list = e.buttons[0].kind === 'list';
+        if (list) {
+          // A list: one button opens its rows, as WhatsApp opens the list's sheet.
+          var open = document.createElement('button');
+          open.type = 'button';
+          open.textContent = '☰ ' + (e.buttons[0].listLabel || 'Menu');
+          open.setAttribute('aria-expanded', 'false');
+          open.onclick = function () {
+            var shown = rows.hidden;
+            rows.hidden = !shown;
+            open.setAttribute('aria-expanded', String(shown));
+          };
+          bs.appendChild(open);
+          var rows = document.createElement('div');
+          rows.className = 'buttons';
+          rows.setAttribute('role', 'group');
+          rows.setAttribute('aria-label', e.buttons[0].listLabel || 'Menu');
+          rows.hidden = true;
+          bs.appendChild(rows);
+        }
         e.buttons.forEach(function (b) {
           var btn = document.createElement('button');
           btn.type = 'button';
           btn.textContent = b.title;
           btn.onclick = function () { tap(e, b); };
-          bs.appendChild(btn);
+          (list ? rows : bs).appendChild(btn);
         });
         div.appendChild(bs);
       }

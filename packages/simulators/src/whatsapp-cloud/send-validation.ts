@@ -125,6 +125,40 @@ export function validateSend(
           'Reply buttons: between 1 and 3 buttons are required.',
         );
       }
+      for (const b of buttons) {
+        const reply = isObj(b) && isObj(b.reply) ? b.reply : {};
+        const title = str(reply.title) ?? '';
+        if (!str(reply.id) || !title || [...title].length > 20)
+          throw invalidParam(
+            '(#131009) Parameter value is not valid',
+            'Button title length invalid. Min length: 1, Max length: 20',
+          );
+      }
+    }
+    if (itype === 'list') {
+      const label = str(content.action.button) ?? '';
+      if (!label || [...label].length > 20)
+        throw invalidParam(
+          '(#131009) Parameter value is not valid',
+          'Button text length invalid. Min length: 1, Max length: 20',
+        );
+      const sections = content.action.sections;
+      const rows = Array.isArray(sections)
+        ? sections.flatMap((s) => (isObj(s) && Array.isArray(s.rows) ? s.rows : []))
+        : [];
+      if (rows.length < 1 || rows.length > 10)
+        throw invalidParam(
+          '(#131009) Parameter value is not valid',
+          'Total row count exceed max allowed count: 10',
+        );
+      for (const r of rows) {
+        const title = isObj(r) ? (str(r.title) ?? '') : '';
+        if (!isObj(r) || !str(r.id) || !title || [...title].length > 24)
+          throw invalidParam(
+            '(#131009) Parameter value is not valid',
+            'Row title length invalid. Min length: 1, Max length: 24',
+          );
+      }
     }
     if ((itype === 'product' || itype === 'product_list') && catalogues)
       return { type, content, products: productsOfSend(catalogues, num, itype, content) };

@@ -137,7 +137,9 @@ describe('automatic chat (001 §3; sent through the channel, visible in the chat
 describe('satisfaction survey (001 §3 survey rating)', () => {
   it('asks on resolve; the customer’s numbered reply is stored on the ticket and shown in the ticket list', async () => {
     resetClock();
-    const s = settingsWith({ survey: { enabled: true, template: 'Nilai kami dong', thanks: 'Makasih!' } });
+    const s = settingsWith({
+      survey: { enabled: true, template: 'Nilai kami dong', thanks: 'Makasih!', style: 'list' },
+    });
     await saveSettings({ ...s, days: s.days.map((d) => ({ ...d, outOfHoursMessage: '' })) });
     const phone = newPhone();
     const ticketId = await customerWrites(phone, 'Mau tanya');
@@ -146,8 +148,23 @@ describe('satisfaction survey (001 §3 survey rating)', () => {
     await waitFor(async () => (await automaticOf(ticketId)).length === 1);
     const [survey] = await automaticOf(ticketId);
     expect(survey).toMatchObject({ kind: 'survey' });
-    expect(survey!.text).toContain('Nilai kami dong');
-    expect(survey!.text).toContain('5 = ');
+    expect(survey!.text).toBe('Nilai kami dong');
+    // WhatsApp asks with an interactive list of the 5 ratings.
+    await waitFor(async () => graph.requests.some((r) => r.body.type === 'interactive'));
+    const asked = graph.requests.find((r) => r.body.type === 'interactive')!.body.interactive as {
+      type: string;
+      body: { text: string };
+      action: { button: string; sections: { rows: { id: string; title: string }[] }[] };
+    };
+    expect(asked.type).toBe('list');
+    expect(asked.body.text).toBe('Nilai kami dong');
+    expect(asked.action.sections[0]!.rows.map((r) => r.id)).toEqual([
+      'survey:5',
+      'survey:4',
+      'survey:3',
+      'survey:2',
+      'survey:1',
+    ]);
     const answerTicket = await customerWrites(phone, '5 cepat sekali');
     await waitFor(async () => (await ticketOf(answerTicket)).status === 'resolved');
     expect(await automaticOf(answerTicket)).toMatchObject([{ kind: 'surveyThanks', text: 'Makasih!' }]);
@@ -158,6 +175,34 @@ describe('satisfaction survey (001 §3 survey rating)', () => {
     // The answer's own chat asks nothing.
     await waitFor(async () => (await waitingJobs('automation.survey')) === 0);
     expect((await automaticOf(answerTicket)).map((m) => m.kind)).toEqual(['surveyThanks']);
+  });
+
+  it('with 3 reply buttons, a tapped button is the rating', async () => {
+    const s = settingsWith({
+      survey: { enabled: true, template: 'Puas?', thanks: 'Makasih banyak!', style: 'buttons' },
+    });
+    await saveSettings({ ...s, days: s.days.map((d) => ({ ...d, outOfHoursMessage: '' })) });
+    const phone = newPhone();
+    const ticketId = await customerWrites(phone, 'Tanya ongkir');
+    await api('POST', `/api/tickets/${ticketId}/resolve`, owner, { note: 'Beres' });
+    const isAsk = (r: (typeof graph.requests)[number]) =>
+      r.body.to === phone && (r.body.interactive as { type?: string } | undefined)?.type === 'button';
+    await waitFor(async () => graph.requests.some(isAsk));
+    const buttons = (
+      graph.requests.find(isAsk)!.body.interactive as {
+        action: { buttons: { reply: { id: string; title: string } }[] };
+      }
+    ).action.buttons.map((b) => b.reply);
+    expect(buttons.map((b) => b.id)).toEqual(['survey:5', 'survey:3', 'survey:1']);
+    const tapped = buttons[1]!;
+    const answerTicket = await customerWrites(phone, tapped.title, clock().getTime(), {
+      type: 'interactive',
+      interactive: { type: 'button_reply', button_reply: tapped },
+    });
+    await waitFor(async () => (await ticketOf(answerTicket)).status === 'resolved');
+    const list = await api('GET', '/api/ticket-list?status=resolved&limit=50', owner);
+    const row = list.json().items.find((r: { id: string }) => r.id === ticketId);
+    expect(row.rating).toEqual({ value: 3, comment: null });
   });
 
   it('a number without a waiting survey is an ordinary message', async () => {

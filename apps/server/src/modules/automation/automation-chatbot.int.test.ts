@@ -82,10 +82,20 @@ describe('chatbot (000 §2 /chatbot; 001 §4 exclusive with the automatic chat)'
     expect((await ticketOf(ticketId)).heldByBot).toBe(true);
     const [menu] = await automaticOf(ticketId);
     expect(menu).toMatchObject({ kind: 'chatbot' });
-    expect(menu!.text).toMatch(/^Halo .+! Pilih:\n\n1\. Jam buka\n2\. Bicara dengan CS$/);
-    await waitFor(async () =>
-      graph.requests.some((r) => (r.body.text as { body?: string } | undefined)?.body === menu!.text),
-    );
+    // WhatsApp asks natively: the question as the body, its two options as reply buttons.
+    expect(menu!.text).toMatch(/^Halo .+! Pilih:$/);
+    const isMenu = (r: (typeof graph.requests)[number]) =>
+      (r.body.interactive as { body?: { text?: string } } | undefined)?.body?.text === menu!.text;
+    await waitFor(async () => graph.requests.some(isMenu));
+    expect(graph.requests.find(isMenu)!.body.interactive).toMatchObject({
+      type: 'button',
+      action: {
+        buttons: [
+          { type: 'reply', reply: { id: 'start:0', title: 'Jam buka' } },
+          { type: 'reply', reply: { id: 'start:1', title: 'Bicara dengan CS' } },
+        ],
+      },
+    });
 
     await customerWrites(phone, '1');
     await waitFor(async () => (await automaticOf(ticketId)).length === 2);

@@ -1,10 +1,13 @@
 import {
+  type ChannelCode,
   type Chatbot,
   type ChatbotFlow,
   type ChatbotSaveInput,
   chatbotInputSchema,
   chatbotStep,
   chatbotText,
+  replyStyleFor,
+  tappedReplyOf,
 } from '@sapa/contracts';
 import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
@@ -107,13 +110,32 @@ export async function saveChatbot(
 }
 
 /**
- * The option a customer tapped on WhatsApp: an interactive reply is stored with `payload { kind, id, title }`
- * (`button_reply` or `list_reply`, whose id is the option's `<node>:<index>`).
+ * The option a customer tapped (a WhatsApp button or list reply, a Telegram callback, a LINE postback, a Meta
+ * quick reply, a Viber keyboard reply: `payload.reply`, whose id is the option's `<node>:<index>`). Older
+ * WhatsApp replies were stored as `payload { kind, id, title }` only.
  */
 function tappedOption(payload: unknown): string | null {
+  const reply = tappedReplyOf(payload);
+  if (reply) return reply.id;
   const p = payload as { kind?: unknown; id?: unknown } | null;
   const tapped = p?.kind === 'button_reply' || p?.kind === 'list_reply';
   return tapped && typeof p?.id === 'string' ? p.id : null;
+}
+
+/**
+ * How a bot's reply goes out on the ticket's channel: as reply buttons (WhatsApp buttons up to 3, a list up to
+ * 10; quick replies or a keyboard where the channel has them) with the question as the text, or, where the
+ * channel has none or the options do not fit, the options numbered under the text.
+ */
+export function chatbotMessageOf(
+  channel: ChannelCode,
+  reply: ReturnType<typeof chatbotStep>['reply'],
+): { text: string; replyButtons: Record<string, unknown> | null } {
+  const options = reply.options.map((o) => ({ id: o.id, title: o.label }));
+  const style =
+    options.length > 0 ? replyStyleFor(channel, options, reply.style === 'list' ? 'list' : 'buttons') : null;
+  if (!style) return { text: chatbotText(reply), replyButtons: null };
+  return { text: reply.text, replyButtons: { style, listLabel: 'Menu', options } };
 }
 
 /**
@@ -150,7 +172,7 @@ export async function answerWithChatbot(
     vars,
   );
   const now = ctx.now();
-  const text = chatbotText(turn.reply);
+  const { text, replyButtons } = chatbotMessageOf(ticket.channel as ChannelCode, turn.reply);
   const state = {
     clientId: ticket.clientId,
     ticketId: ticket.id,
@@ -160,7 +182,7 @@ export async function answerWithChatbot(
   };
   // The reply and where the conversation stands commit together.
   const sent = text
-    ? await sendChatbotReply(ctx, send, ticket, message.id, text, turn.reply, (tx) =>
+    ? await sendChatbotReply(ctx, send, ticket, message.id, text, turn.reply, replyButtons, (tx) =>
         saveChatbotSession(tx, state),
       )
     : null;
@@ -176,10 +198,14 @@ async function sendChatbotReply(
   answeredId: string,
   text: string,
   reply: ReturnType<typeof chatbotStep>['reply'],
+  replyButtons: Record<string, unknown> | null,
   alsoInTx: (tx: DbOrTx) => Promise<void>,
 ) {
   return sendAutomatic(ctx, ticket, 'chatbot', `bot:${answeredId}`, text, {
-    payload: { chatbot: { nodeId: reply.nodeId, style: reply.style, options: reply.options } },
+    payload: {
+      chatbot: { nodeId: reply.nodeId, style: reply.style, options: reply.options },
+      ...(replyButtons ? { replyButtons } : {}),
+    },
     within: async (tx, messageId) => {
       await alsoInTx(tx);
       await chargeChatbotReply(tx, {

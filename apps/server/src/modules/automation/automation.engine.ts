@@ -1,9 +1,14 @@
 import {
   type AutoChatSettings,
+  type ChannelCode,
   isOpenAt,
   nextOpeningAt,
   type RealtimeEvent,
+  replyStyleFor,
   SURVEY_COMMENT_MAX,
+  SURVEY_OPTIONS,
+  surveyRatingOf,
+  tappedReplyOf,
   type WeeklySchedule,
   wibClockOf,
 } from '@sapa/contracts';
@@ -272,6 +277,24 @@ export function surveyText(template: string): string {
   return `${template}\n\n1 = 😞 Sangat buruk / Very poor\n2 = 🙁 Buruk / Poor\n3 = 😐 Cukup / Fair\n4 = 🙂 Baik / Good\n5 = 😄 Sangat baik / Excellent\n\nBalas dengan angka 1–5 / Reply with 1–5`;
 }
 
+/**
+ * How the survey asks on a channel: WhatsApp with its configured style (3 reply buttons, or the list of 5),
+ * other channels with reply buttons with the 5 ratings as buttons, the live-chat widget with stars (it reads
+ * `payload.survey`), everywhere else the numbered text. The stored text is what the inbox shows.
+ */
+export function surveyMessageOf(
+  channel: ChannelCode,
+  settings: AutoChatSettings['survey'],
+): { text: string; replyButtons: Record<string, unknown> | null } {
+  const wanted = channel === 'WAP' ? (settings.style ?? 'list') : 'list';
+  const options = SURVEY_OPTIONS[wanted].map(({ id, title }) => ({ id, title }));
+  // The live-chat widget shows its stars under the question (`payload.survey`).
+  if (channel === 'LVC') return { text: settings.template, replyButtons: null };
+  const style = replyStyleFor(channel, options, wanted);
+  if (!style) return { text: surveyText(settings.template), replyButtons: null };
+  return { text: settings.template, replyButtons: { style, listLabel: 'Beri nilai', options } };
+}
+
 /** 001 §3 survey rating: a resolved chat asks its customer once (not a chat that was itself a survey answer). */
 export async function handleSurvey(ctx: AutomationContext, data: { clientId: string; ticketId: string }) {
   const { db } = ctx.deps;
@@ -291,9 +314,13 @@ export async function handleSurvey(ctx: AutomationContext, data: { clientId: str
     askedAt: ctx.now(),
   });
   if (!asked) return;
-  await sendAutomatic(ctx, ticket, 'survey', `survey:${ticket.id}`, surveyText(settings.survey.template), {
+  const ask = surveyMessageOf(ticket.channel as ChannelCode, settings.survey);
+  await sendAutomatic(ctx, ticket, 'survey', `survey:${ticket.id}`, ask.text, {
     allowResolved: true,
-    payload: { survey: { ticketId: ticket.id, scale: 5 } },
+    payload: {
+      survey: { ticketId: ticket.id, scale: 5 },
+      ...(ask.replyButtons ? { replyButtons: ask.replyButtons } : {}),
+    },
   });
 }
 
@@ -302,8 +329,11 @@ export function parseRating(
   text: string | null,
   payload: Record<string, unknown> | null,
 ): { rating: number; comment: string | null } | null {
-  const button = typeof payload?.buttonId === 'string' ? /^survey:([1-5])$/.exec(payload.buttonId) : null;
-  if (button) return { rating: Number(button[1]), comment: null };
+  // A tapped rating (a reply button, list row, quick reply, callback or postback; the widget's stars).
+  const tapped =
+    tappedReplyOf(payload)?.id ?? (typeof payload?.buttonId === 'string' ? payload.buttonId : null);
+  const rating = tapped ? surveyRatingOf(tapped) : null;
+  if (rating) return { rating, comment: null };
   const match = /^\s*([1-5])(?:\s*(?:[.)\-:,]|⭐)?\s+([\s\S]*\S))?\s*$/u.exec(text ?? '');
   if (!match) return null;
   const comment = match[2]?.trim().slice(0, SURVEY_COMMENT_MAX) || null;

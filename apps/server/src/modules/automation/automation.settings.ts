@@ -38,11 +38,15 @@ export const DEFAULT_AUTO_CHAT: AutoChatSettings = {
     enabled: false,
     template: 'Bagaimana pelayanan kami hari ini?',
     thanks: 'Terima kasih atas penilaian Anda!',
+    style: 'list',
   },
 };
 
 export async function autoChatSettingsOf(db: DbOrTx, clientId: string): Promise<AutoChatSettings> {
-  return (await selectSettings(db, clientId)) ?? DEFAULT_AUTO_CHAT;
+  const stored = await selectSettings(db, clientId);
+  if (!stored) return DEFAULT_AUTO_CHAT;
+  // Settings saved before the survey had a style ask with the list.
+  return { ...stored, survey: { ...stored.survey, style: stored.survey.style ?? 'list' } };
 }
 
 /** 001 §4 "Features turn off on free status or insufficient credits (auto close)". */

@@ -3,6 +3,8 @@ import {
   type conversationEndpoints,
   type Message,
   parseEmailCc,
+  type ReplyButtons,
+  replyButtonsIssues,
   replyWindowOf,
   type TicketSummary,
 } from '@sapa/contracts';
@@ -215,6 +217,26 @@ function emailFieldsOf(body: Body<'sendMessage'>): { emailCc: string[]; subject?
   return body.subject ? { emailCc, subject: body.subject } : { emailCc };
 }
 
+/**
+ * The reply buttons of an agent's message (000 §4 channel table "reply button"): a public text reply on a
+ * channel that allows them, within its provider's limits (`replyButtonsIssues`); the options get the ids
+ * `reply:0`, `reply:1` … that the customer's tap brings back.
+ */
+function replyButtonsFor(channel: ChannelCode, body: Body<'sendMessage'>): ReplyButtons {
+  const input = body.replyButtons!;
+  if (body.internal || body.attachmentId || body.attachmentIds?.length)
+    throw badRequest('replyButtons.notAllowed', { replyButtons: 'replyButtons.notAllowed' });
+  if (!body.text) throw badRequest('replyButtons.textRequired', { text: 'replyButtons.textRequired' });
+  const options = input.options.map((title, i) => ({ id: `reply:${i}`, title }));
+  const buttons = { style: input.style, ...(input.listLabel ? { listLabel: input.listLabel } : {}), options };
+  const [issue] = replyButtonsIssues(channel, buttons, body.text);
+  if (issue) {
+    const field = issue.path[0] === 'text' ? 'text' : ['replyButtons', ...issue.path].join('.');
+    throw badRequest(issue.key, { [field]: issue.key });
+  }
+  return buttons;
+}
+
 export async function sendMessage(
   deps: ServerDeps,
   jobs: Pick<InboxJobs, 'send'>,
@@ -246,6 +268,7 @@ export async function sendMessage(
     ? await attachmentForMessage(deps, auth.clientId, ticket, body.attachmentId, body.text)
     : null;
   const email = ticket.channel === 'EML' && !body.internal ? emailFieldsOf(body) : null;
+  const replyButtons = body.replyButtons ? replyButtonsFor(ticket.channel as ChannelCode, body) : null;
   // Email: several files in one email (000 §5); every other channel sends one message per file.
   if (body.attachmentIds?.length && (!email || attachment))
     throw badRequest('validation.invalid', { attachmentIds: 'validation.invalid' });
@@ -274,8 +297,13 @@ export async function sendMessage(
         media: attachment?.media ?? null,
         payload: structured
           ? structured.payload
-          : attachment || email
-            ? { ...attachment?.payload, ...email, ...(emailFiles ? { emailFiles } : {}) }
+          : attachment || email || replyButtons
+            ? {
+                ...attachment?.payload,
+                ...email,
+                ...(emailFiles ? { emailFiles } : {}),
+                ...(replyButtons ? { replyButtons } : {}),
+              }
             : null,
         status: body.internal ? 'sent' : 'pending',
         clientMessageId: body.clientMessageId,

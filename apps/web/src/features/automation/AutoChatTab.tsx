@@ -356,6 +356,18 @@ function AutomationFields({ form, setForm, state }: FieldsProps & { state: AutoC
           autosize
           minRows={2}
         />
+        <Select
+          label={t('storeSettings.surveyStyle')}
+          description={t('storeSettings.surveyStyleHint')}
+          value={form.survey.style ?? 'list'}
+          onChange={(v) => patch('survey', { style: v === 'buttons' ? 'buttons' : 'list' })}
+          data={[
+            { value: 'list', label: t('storeSettings.surveyStyleList') },
+            { value: 'buttons', label: t('storeSettings.surveyStyleButtons') },
+          ]}
+          allowDeselect={false}
+          maw={420}
+        />
         <Textarea
           label={t('storeSettings.surveyThanks')}
           value={form.survey.thanks}

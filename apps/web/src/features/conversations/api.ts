@@ -1,4 +1,4 @@
-import { conversationEndpoints, type Message } from '@sapa/contracts';
+import { conversationEndpoints, type Message, type ReplyButtonsInput, replyButtonsOf } from '@sapa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   applyMessageToCaches,
@@ -35,6 +35,8 @@ export interface SendInput {
   senderUserId: string;
   /** An email ticket's Cc (comma separated) and subject (000 §5, 001 §9). */
   email?: { emailCc?: string; subject?: string };
+  /** Reply buttons under the text, where the channel has them (`replyButtonRuleOf`). */
+  replyButtons?: ReplyButtonsInput;
 }
 
 /** The bubble shown at once while the message is on its way. */
@@ -47,7 +49,20 @@ function pendingMessage(input: SendInput): Message {
     type: 'text',
     text: input.text,
     media: null,
-    payload: { clientMessageId: input.clientMessageId, local: true, ...input.email },
+    payload: {
+      clientMessageId: input.clientMessageId,
+      local: true,
+      ...input.email,
+      ...(input.replyButtons
+        ? {
+            replyButtons: {
+              style: input.replyButtons.style ?? 'buttons',
+              ...(input.replyButtons.listLabel ? { listLabel: input.replyButtons.listLabel } : {}),
+              options: input.replyButtons.options.map((title, i) => ({ id: `reply:${i}`, title })),
+            },
+          }
+        : {}),
+    },
     status: 'pending',
     error: null,
     senderUserId: input.senderUserId,
@@ -74,6 +89,7 @@ export function useSendMessage() {
           internal: input.internal,
           clientMessageId: input.clientMessageId,
           ...input.email,
+          ...(input.replyButtons ? { replyButtons: input.replyButtons } : {}),
         },
       }),
     onMutate: (input) => {
@@ -102,6 +118,19 @@ export function useSendMessage() {
   });
 }
 
+/** The reply buttons of a composer message that never reached the server, to send them again. */
+function retriedButtons(message: Message): Pick<SendInput, 'replyButtons'> {
+  const buttons = replyButtonsOf(message.payload);
+  if (!buttons) return {};
+  return {
+    replyButtons: {
+      style: buttons.style,
+      ...(buttons.listLabel ? { listLabel: buttons.listLabel } : {}),
+      options: buttons.options.map((o) => o.title),
+    },
+  };
+}
+
 /** Retry a failed message: the server's retry, or a re-send of a message that never reached it. */
 export function useRetryMessage() {
   const queryClient = useQueryClient();
@@ -117,6 +146,7 @@ export function useRetryMessage() {
           clientMessageId: message.id,
           senderName: message.senderName ?? '',
           senderUserId: message.senderUserId ?? '',
+          ...retriedButtons(message),
         });
         return null;
       }

@@ -95,6 +95,12 @@ export const autoChatSettingsSchema = z
       template: message,
       /** Sent after the customer rates. */
       thanks: message,
+      /**
+       * How WhatsApp asks (reply buttons hold 3 choices, a list 10): `buttons` — 3 choices (happy 5, neutral 3,
+       * unhappy 1) — or `list` — the 5 ratings. Other channels with reply buttons show the 5 ratings as their
+       * buttons; the live-chat widget shows stars; the rest a numbered reply.
+       */
+      style: z.enum(['buttons', 'list']).default('list'),
     }),
   })
   .superRefine((s, ctx) => {
@@ -120,6 +126,29 @@ export type AutoChatState = z.infer<typeof autoChatStateSchema>;
 
 /** Survey ratings: 1 (very unhappy) … 5 (very happy). */
 export const SURVEY_SCALE = [1, 2, 3, 4, 5] as const;
+export type SurveyStyle = 'buttons' | 'list';
+
+/** The rating options a survey offers (id `survey:<rating>`), best first; titles fit every channel's limits. */
+export const SURVEY_OPTIONS = {
+  list: [
+    { id: 'survey:5', title: '😄 Sangat baik', rating: 5 },
+    { id: 'survey:4', title: '🙂 Baik', rating: 4 },
+    { id: 'survey:3', title: '😐 Cukup', rating: 3 },
+    { id: 'survey:2', title: '🙁 Buruk', rating: 2 },
+    { id: 'survey:1', title: '😞 Sangat buruk', rating: 1 },
+  ],
+  buttons: [
+    { id: 'survey:5', title: '😄 Puas', rating: 5 },
+    { id: 'survey:3', title: '😐 Biasa', rating: 3 },
+    { id: 'survey:1', title: '😞 Kecewa', rating: 1 },
+  ],
+} as const satisfies Record<SurveyStyle, readonly { id: string; title: string; rating: number }[]>;
+
+/** The rating an option id names (`survey:4` → 4), else null. */
+export function surveyRatingOf(optionId: string): number | null {
+  const match = /^survey:([1-5])$/.exec(optionId);
+  return match ? Number(match[1]) : null;
+}
 export const SURVEY_COMMENT_MAX = 500;
 
 /** Why an automatic message was not sent (kept in the automation log). */

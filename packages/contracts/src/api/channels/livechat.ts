@@ -262,6 +262,8 @@ export const widgetMessageSchema = z.object({
   media: z.array(widgetMediaSchema),
   status: z.string(),
   createdAt: z.number(),
+  /** The business asks for a rating (001 §3 survey): the widget shows 5 stars under it. */
+  survey: z.boolean().optional(),
 });
 export type WidgetMessage = z.infer<typeof widgetMessageSchema>;
 
@@ -270,6 +272,8 @@ export const widgetSendBody = z.object({
   text: z.string().max(LIVECHAT_LIMITS.visitorTextMax).default(''),
   /** Upload ids from `widgetEndpoints.attachment`; at most 20 (000 §5). */
   attachmentIds: z.array(z.string().uuid()).max(20, 'livechat.tooManyFiles').default([]),
+  /** A tapped star under the survey question (1–5): sent as the visitor's answer. */
+  rating: z.number().int().min(1).max(5).optional(),
 });
 
 export const widgetAttachmentResponse = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ATTACHMENTS } from '../../channels.js';
 import { EMAIL_SUBJECT_MAX } from '../../constants.js';
 import { CHANNEL_CODES } from '../../partner.js';
+import { replyButtonsInputSchema } from '../../reply-buttons.js';
 import { broadcastProgressEventSchema } from '../broadcasts/broadcasts.js';
 import { bulkProgressEventSchema, ticketsChangedEventSchema } from '../bulk/bulk-progress.js';
 import { defineEndpoint } from '../endpoint.js';
@@ -178,6 +179,11 @@ export const conversationEndpoints = {
         emailCc: z.string().max(2000, 'ticketForm.emailCcInvalid').optional(),
         /** Email tickets: the subject (the first email's; replies keep "Re: " + the thread's). */
         subject: z.string().trim().max(EMAIL_SUBJECT_MAX, 'email.subjectMax').optional(),
+        /**
+         * Reply buttons under the text, on channels whose table row allows them (`replyButtonRuleOf`), within
+         * that channel's limits (`replyButtonsIssues`); a WhatsApp `list` beyond 3 choices.
+         */
+        replyButtons: replyButtonsInputSchema.optional(),
       })
       .superRefine((b, ctx) => {
         if (!b.text && !b.attachmentId && !b.attachmentIds?.length)

@@ -1,6 +1,14 @@
 import { Anchor, Box, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { isMessageKey, type Message } from '@sapa/contracts';
-import { IconFileText, IconLock, IconMapPin, IconRefresh, IconShoppingCart } from '@tabler/icons-react';
+import { isMessageKey, type Message, replyButtonsOf, tappedReplyOf } from '@sapa/contracts';
+import {
+  IconFileText,
+  IconHandFinger,
+  IconListDetails,
+  IconLock,
+  IconMapPin,
+  IconRefresh,
+  IconShoppingCart,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +17,46 @@ import { translateMessage } from '../../../shared/i18n';
 import { bubbleTime } from '../time';
 import { DeliveryTicks } from './DeliveryTicks';
 import { EmailContent } from './EmailContent';
+
+/**
+ * The reply buttons a message carried (as the customer saw them: buttons, or a list behind its button), or, on
+ * the customer's answer, that it was a tap rather than typed text.
+ */
+function ReplyChoices({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const buttons = message.direction === 'out' ? replyButtonsOf(message.payload) : null;
+  if (buttons)
+    return (
+      <Stack gap={2} role="group" aria-label={t('replyButtons.sentWith')} data-testid="reply-buttons">
+        {buttons.style === 'list' ? (
+          <Group gap={4} c="dimmed">
+            <IconListDetails size={12} aria-hidden />
+            <Text size="xs">{buttons.listLabel || t('replyButtons.styleList')}</Text>
+          </Group>
+        ) : null}
+        {buttons.options.map((o) => (
+          <Text
+            key={o.id}
+            size="xs"
+            ta="center"
+            px="xs"
+            py={2}
+            style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 12 }}
+          >
+            {o.title}
+          </Text>
+        ))}
+      </Stack>
+    );
+  if (message.direction === 'in' && tappedReplyOf(message.payload))
+    return (
+      <Group gap={4} c="dimmed" data-testid="tapped-reply">
+        <IconHandFinger size={12} aria-hidden />
+        <Text size="xs">{t('replyButtons.tapped')}</Text>
+      </Group>
+    );
+  return null;
+}
 
 /** The failure in the UI's language: the code when it is a plain catalogue message, else the server's text. */
 function errorTextOf(error: { code: string; message: string }): string {
@@ -273,6 +321,7 @@ export function MessageBubble({
             </Text>
           ) : null}
           <MessageContent message={message} />
+          <ReplyChoices message={message} />
           <Group gap={4} justify="flex-end" wrap="nowrap">
             <Text size="xs" c="dimmed">
               {bubbleTime(message.createdAt, language)}

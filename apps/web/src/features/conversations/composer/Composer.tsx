@@ -11,8 +11,8 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { CHANNELS, EMAIL_SUBJECT_MAX, MESSAGE_TEXT_MAX, type Me } from '@sapa/contracts';
-import { IconSend, IconUpload } from '@tabler/icons-react';
+import { CHANNELS, EMAIL_SUBJECT_MAX, MESSAGE_TEXT_MAX, type Me, replyButtonRuleOf } from '@sapa/contracts';
+import { IconListDetails, IconSend, IconUpload } from '@tabler/icons-react';
 import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicket } from '../../../entities/ticket';
@@ -27,6 +27,13 @@ import { useSendMessage } from '../api';
 import { AttachButton, AttachmentTray, InvalidFiles } from './AttachmentPicker';
 import { channelTakesAttachments } from './attachments';
 import { EmojiPicker } from './EmojiPicker';
+import {
+  emptyReplyButtons,
+  type ReplyButtonsDraft,
+  ReplyButtonsEditor,
+  replyButtonsProblems,
+  toReplyButtonsInput,
+} from './ReplyButtonsEditor';
 import { useAttachmentTray } from './useAttachmentTray';
 
 /**
@@ -55,6 +62,12 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
   const canAttach = !!channel && channelTakesAttachments(channel) && (csMe?.chatroom.attachment ?? false);
   // "/" opens the quick-reply search (001 §3 quick reply).
   const slash = useQuickReplySlash({ text, setText, ticketId, me, textarea });
+  // Reply buttons under the next message, where the channel table allows them (000 §4).
+  const [buttons, setButtons] = useState<ReplyButtonsDraft | null>(null);
+  const canButton = !!channel && replyButtonRuleOf(channel) !== null;
+  const withButtons = buttons && channel && mode === 'message' && tray.items.length === 0 ? buttons : null;
+  const buttonProblems =
+    withButtons && channel ? replyButtonsProblems(channel, withButtons, text.trim()) : [];
   const creditsEmpty = send.error instanceof ApiError && send.error.body.code === 'inbox.creditsEmpty';
 
   // The text rides on the first file that can carry a caption (unless a retried batch already has one);
@@ -68,6 +81,7 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
     const value = text.trim();
     // Over the limit nothing is sent and nothing is cut: the counter says by how much (issue 16 §3).
     if (limit.error) return;
+    if (buttonProblems.length > 0) return;
     if (tray.items.length > 0) {
       if (tray.busy) return;
       // An email goes as one: its files, the text, Cc and subject together (000 §5).
@@ -100,8 +114,10 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
       senderName: me.user.name,
       senderUserId: me.user.id,
       ...(asEmail ? { email: { emailCc: email.cc, subject: email.subject.trim() || undefined } } : {}),
+      ...(withButtons ? { replyButtons: toReplyButtonsInput(withButtons) } : {}),
     });
     if (asEmail) setEmail({ cc: '', subject: '' });
+    if (withButtons) setButtons(null);
   };
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
@@ -227,10 +243,33 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
           onRemove={tray.remove}
           onRetry={() => void tray.sendAll({ caption: '', internal: mode === 'note' })}
         />
+        {withButtons && channel ? (
+          <ReplyButtonsEditor
+            channel={channel}
+            draft={withButtons}
+            text={text.trim()}
+            onChange={setButtons}
+            onClose={() => setButtons(null)}
+          />
+        ) : null}
         <QuickReplyMenu slash={slash} />
         <Group gap={4} align="flex-end" wrap="nowrap">
           {showEmoji ? <EmojiPicker onPick={insert} /> : null}
           <MacroButton ticketId={ticketId} onApplied={() => flushTicketTime(ticketId)} />
+          {canButton && !note && tray.items.length === 0 ? (
+            <Tooltip label={t('replyButtons.add')}>
+              <ActionIcon
+                size="lg"
+                variant={buttons ? 'light' : 'subtle'}
+                color="gray"
+                aria-label={t('replyButtons.add')}
+                aria-pressed={buttons !== null}
+                onClick={() => setButtons((current) => (current ? null : emptyReplyButtons()))}
+              >
+                <IconListDetails size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
           {canAttach ? (
             <AttachButton
               channel={channel}
@@ -260,7 +299,12 @@ export function Composer({ ticketId, me }: { ticketId: string; me: Me }) {
               color={note ? 'yellow' : undefined}
               aria-label={t('inbox.send')}
               onClick={submit}
-              disabled={(!text.trim() && tray.items.length === 0) || tray.busy || Boolean(limit.error)}
+              disabled={
+                (!text.trim() && tray.items.length === 0) ||
+                tray.busy ||
+                Boolean(limit.error) ||
+                buttonProblems.length > 0
+              }
             >
               <IconSend size={18} aria-hidden />
             </ActionIcon>

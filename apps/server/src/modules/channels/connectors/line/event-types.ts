@@ -45,6 +45,8 @@ export interface LineEvent {
   source?: LineSource;
   replyToken?: string;
   message?: LineMessage;
+  /** A postback action's tap (a quick reply item): its `data`. */
+  postback?: { data?: string; params?: Record<string, string> };
 }
 
 export interface LineWebhookBody {

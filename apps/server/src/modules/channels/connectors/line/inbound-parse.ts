@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MessageType } from '@sapa/contracts';
+import { linePostbackOption, type MessageType } from '@sapa/contracts';
 import type { InboundMessage } from '../../../conversations/index.js';
 import { emptyParsedDelivery, type ParsedDelivery, type StoredDelivery } from '../connector.js';
 import { timeOf } from '../provider-time.js';
@@ -48,6 +48,7 @@ export function parseLineDelivery(delivery: StoredDelivery, now: Date): ParsedDe
 }
 
 function inboundOf(delivery: StoredDelivery, event: LineEvent, now: Date): InboundMessage | null {
+  if (event?.type === 'postback') return postbackOf(delivery, event, now);
   const m = event?.message;
   const userId = event?.source?.userId;
   if (event?.type !== 'message' || event.mode === 'standby' || event.source?.type !== 'user') return null;
@@ -68,6 +69,36 @@ function inboundOf(delivery: StoredDelivery, event: LineEvent, now: Date): Inbou
     text: content.text,
     payload: { ...content.payload, ...reply },
     replyToProviderId: typeof m.quotedMessageId === 'string' ? m.quotedMessageId : null,
+    at,
+  };
+}
+
+/**
+ * A tap on a quick reply item Sapa sent (a postback action whose `data` names the option): the option's title
+ * as the customer's answer, `payload.reply` with its id; the event's reply token is kept like a message's.
+ * Postbacks Sapa did not send (another tool's rich menu) carry nothing.
+ */
+function postbackOf(delivery: StoredDelivery, event: LineEvent, now: Date): InboundMessage | null {
+  const userId = event.source?.userId;
+  if (event.mode === 'standby' || event.source?.type !== 'user' || typeof userId !== 'string' || !userId)
+    return null;
+  const option = typeof event.postback?.data === 'string' ? linePostbackOption(event.postback.data) : null;
+  if (!option || typeof event.webhookEventId !== 'string' || !event.webhookEventId) return null;
+  const at = timeOf(typeof event.timestamp === 'number' ? event.timestamp / 1000 : undefined, now);
+  const reply =
+    typeof event.replyToken === 'string' && event.replyToken
+      ? { replyToken: event.replyToken, replyTokenAt: at.getTime() }
+      : {};
+  return {
+    clientId: delivery.clientId,
+    channel: 'LNE',
+    channelAccountId: delivery.channelAccountId,
+    sender: { externalId: userId, name: null },
+    providerMessageId: `postback:${event.webhookEventId}`,
+    type: 'interactive',
+    text: option.title,
+    payload: { kind: 'postback', reply: option, ...reply },
+    replyToProviderId: null,
     at,
   };
 }

@@ -1,4 +1,4 @@
-import { CHANNELS, type MessageKey } from '@sapa/contracts';
+import { CHANNELS, linePostbackData, type MessageKey, replyButtonsOf } from '@sapa/contracts';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { mergeMessagePayload } from '../../../conversations/index.js';
 import type { OutboundContext, OutboundSender, SendOutcome } from '../../outbound/outbound-sender.js';
@@ -37,7 +37,22 @@ function messageObjectsOf(
   deps: Pick<ServerDeps, 'config'>,
   message: OutboundContext['message'],
 ): LineMessageObject[] | null {
-  if (message.type === 'text') return [{ type: 'text', text: message.text ?? '' }];
+  if (message.type === 'text') {
+    const buttons = replyButtonsOf(message.payload);
+    // Reply buttons: quick reply items with postback actions; `displayText` shows the tap as the customer's
+    // message, the postback `data` brings the option back (a `postback` event).
+    const quickReply = buttons
+      ? {
+          quickReply: {
+            items: buttons.options.map((o) => ({
+              type: 'action',
+              action: { type: 'postback', label: o.title, data: linePostbackData(o), displayText: o.title },
+            })),
+          },
+        }
+      : {};
+    return [{ type: 'text', text: message.text ?? '', ...quickReply }];
+  }
   const key = message.payload?.storageKey;
   if (typeof key !== 'string') return null;
   const url = channelMediaUrl(deps, key);

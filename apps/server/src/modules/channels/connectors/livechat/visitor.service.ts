@@ -186,6 +186,7 @@ export function toWidgetMessage(account: ChannelAccountRow, row: MessageRow): Wi
     media: mediaOf(account.id, row),
     status: row.status,
     createdAt: row.createdAt.getTime(),
+    ...(!inbound && row.payload?.survey ? { survey: true } : {}),
   };
 }
 
@@ -261,7 +262,9 @@ export async function visitorSend(
   body: z.output<typeof widgetSendBody>,
   publishToVisitor: (frame: WidgetServerFrame) => Promise<void>,
 ): Promise<WidgetMessage> {
-  const text = body.text.trim();
+  // A tapped star: the rating as the visitor's answer (its stars as the text), read by the survey like any tap.
+  const stars = body.rating ? `${'⭐'.repeat(body.rating)} ${body.rating}/5` : null;
+  const text = stars ?? body.text.trim();
   if (!text && body.attachmentIds.length === 0) throw badRequest('livechat.emptyMessage');
   const files = body.attachmentIds.length
     ? await deps.db
@@ -283,7 +286,7 @@ export async function visitorSend(
     media: StoredMedia | null;
     mediaKey: string | null;
   }[] = [];
-  if (text) parts.push({ type: 'text', text, media: null, mediaKey: null });
+  if (text) parts.push({ type: stars ? 'interactive' : 'text', text, media: null, mediaKey: null });
   for (const id of new Set(body.attachmentIds)) {
     const f = byId.get(id)!;
     parts.push({
@@ -307,6 +310,9 @@ export async function visitorSend(
       clientMessageId: uuidFromKey(createHash('sha256').update(`${keyBase}:${i}`).digest('hex')),
       type: part.type,
       text: part.text,
+      ...(stars && i === 0
+        ? { payload: { kind: 'stars', reply: { id: `survey:${body.rating}`, title: stars } } }
+        : {}),
       // The agent's media route serves /api/media/<client>/<storage id>; the upload's bytes are there.
       media: part.media && part.mediaKey ? { ...part.media, url: `/api/media/${part.mediaKey}` } : null,
       at: new Date(now.getTime() + i),

@@ -78,7 +78,7 @@ describe('a stored Meta event in Sapa’s shape', () => {
     [
       'a quick reply',
       from({ message: { mid: 'm', text: 'Ya', quick_reply: { payload: 'YES' } } }),
-      { text: 'Ya', payload: { quickReply: 'YES' } },
+      { text: 'Ya', payload: { quickReply: 'YES', reply: { id: 'YES', title: 'Ya' } } },
     ],
     [
       'a postback',

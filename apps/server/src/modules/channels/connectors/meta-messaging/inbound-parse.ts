@@ -79,7 +79,11 @@ function attachmentContent(a: MetaAttachment): Content {
 /** What a message says: its text, or one content per attachment (the text, if any, as the first's caption). */
 function contentsOf(m: MetaMessage): Content[] {
   const extra: Record<string, unknown> = {};
-  if (m.quick_reply?.payload) extra.quickReply = m.quick_reply.payload;
+  if (m.quick_reply?.payload) {
+    extra.quickReply = m.quick_reply.payload;
+    // A tapped quick reply: its title is the message's text, its payload the option's id.
+    if (m.text) extra.reply = { id: m.quick_reply.payload, title: m.text };
+  }
   if (m.reply_to?.story) Object.assign(extra, { story: 'reply', storyUrl: m.reply_to.story.url ?? null });
   const attachments = Array.isArray(m.attachments) ? m.attachments : [];
   if (attachments.length === 0) return [{ type: 'text', text: m.text ?? '', payload: extra }];

@@ -1,4 +1,4 @@
-import { type MessageKey, replyWindowOf } from '@sapa/contracts';
+import { type MessageKey, replyButtonsOf, replyWindowOf } from '@sapa/contracts';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import type { GraphResult } from '../../../../platform/whatsapp/graph-client.js';
 import type { OutboundContext, OutboundSender, SendOutcome } from '../../outbound/outbound-sender.js';
@@ -47,7 +47,20 @@ function messageObjectsOf(
   deps: Pick<ServerDeps, 'config'>,
   message: OutboundContext['message'],
 ): Record<string, unknown>[] | null {
-  if (message.type === 'text') return [{ text: message.text ?? '' }];
+  if (message.type === 'text') {
+    const buttons = replyButtonsOf(message.payload);
+    // Reply buttons: quick replies; a tap comes back as a message with the title and `quick_reply.payload`.
+    const quick = buttons
+      ? {
+          quick_replies: buttons.options.map((o) => ({
+            content_type: 'text',
+            title: o.title,
+            payload: o.id,
+          })),
+        }
+      : {};
+    return [{ text: message.text ?? '', ...quick }];
+  }
   const type = ATTACHMENT_TYPES[message.type];
   const key = message.payload?.storageKey;
   if (!type || typeof key !== 'string') return null;

@@ -2,7 +2,7 @@ import type { MessageType } from '@sapa/contracts';
 import type { InboundMessage } from '../../../conversations/index.js';
 import { emptyParsedDelivery, type ParsedDelivery, type StoredDelivery } from '../connector.js';
 import { timeOf } from '../provider-time.js';
-import type { TgFile, TgMessage, TgUpdate, TgUser } from './update-types.js';
+import type { TgCallbackQuery, TgFile, TgMessage, TgUpdate, TgUser } from './update-types.js';
 
 /**
  * A message's id on a Telegram account: `message_id` is unique per chat only, so the chat id goes with it
@@ -39,6 +39,12 @@ export function displayNameOf(user: TgUser): string | null {
  */
 export function parseTelegramDelivery(delivery: StoredDelivery, now: Date): ParsedDelivery {
   const parsed = emptyParsedDelivery();
+  const query = (delivery.raw as TgUpdate | null)?.callback_query;
+  if (query) {
+    const tapped = callbackReplyOf(delivery, query, now);
+    if (tapped) parsed.messages.push(tapped);
+    return parsed;
+  }
   const m = (delivery.raw as TgUpdate | null)?.message;
   const from = m?.from;
   if (!m || !from || from.is_bot || m.chat?.type !== 'private' || !isId(from.id) || !isId(m.message_id)) {
@@ -61,6 +67,33 @@ export function parseTelegramDelivery(delivery: StoredDelivery, now: Date): Pars
     at: timeOf(m.date, now),
   } satisfies InboundMessage);
   return parsed;
+}
+
+/**
+ * A customer's tap on an inline keyboard button of the bot's message: the button's text (found on the message's
+ * keyboard by its `callback_data`) as the customer's answer, `payload.reply` with the id. Taps in groups, on
+ * messages Sapa cannot see, or without data carry nothing.
+ */
+function callbackReplyOf(delivery: StoredDelivery, q: TgCallbackQuery, now: Date): InboundMessage | null {
+  const from = q.from;
+  const m = q.message;
+  if (!from || from.is_bot || !isId(from.id) || typeof q.data !== 'string' || !q.data || !q.id) return null;
+  if (m?.chat?.type && m.chat.type !== 'private') return null;
+  const chatId = isId(m?.chat?.id) ? m.chat.id : from.id;
+  const button = m?.reply_markup?.inline_keyboard?.flat().find((b) => b.callback_data === q.data);
+  const title = button?.text || q.data;
+  return {
+    clientId: delivery.clientId,
+    channel: 'TLG',
+    channelAccountId: delivery.channelAccountId,
+    sender: { externalId: String(from.id), name: displayNameOf(from) },
+    providerMessageId: `callback:${q.id}`,
+    type: 'interactive',
+    text: title,
+    payload: { kind: 'callback_query', reply: { id: q.data, title }, callbackQueryId: q.id },
+    replyToProviderId: isId(m?.message_id) ? telegramMessageId(chatId, m.message_id) : null,
+    at: now,
+  };
 }
 
 const isId = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n);

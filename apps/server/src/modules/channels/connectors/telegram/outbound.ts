@@ -1,4 +1,4 @@
-import { CHANNELS, type MessageKey } from '@sapa/contracts';
+import { CHANNELS, type MessageKey, replyButtonsOf } from '@sapa/contracts';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { TokenBuckets } from '../../../../platform/rate/token-bucket.js';
 import { mediaStorage } from '../../../conversations/index.js';
@@ -95,7 +95,16 @@ export function telegramSender(deps: ServerDeps): OutboundSender {
       if (!body) return failed('telegram.failed', 'file not found');
       result = await callBotApi(target, media.method, body);
     } else {
-      result = await callBotApi(target, 'sendMessage', { ...common, text: message.text ?? '' });
+      const buttons = replyButtonsOf(message.payload);
+      // Reply buttons: an inline keyboard, one button a row; a tap comes back as a `callback_query`.
+      const markup = buttons
+        ? {
+            reply_markup: {
+              inline_keyboard: buttons.options.map((o) => [{ text: o.title, callback_data: o.id }]),
+            },
+          }
+        : {};
+      result = await callBotApi(target, 'sendMessage', { ...common, text: message.text ?? '', ...markup });
     }
     if (result.ok) {
       const id = result.value?.message_id;

@@ -42,9 +42,21 @@ export interface TgMessage {
   location?: { latitude?: number; longitude?: number };
   contact?: { phone_number?: string; first_name?: string; last_name?: string };
   reply_to_message?: { message_id?: number };
+  reply_markup?: { inline_keyboard?: { text?: string; callback_data?: string }[][] };
+}
+
+/** A tap on an inline keyboard button (core.telegram.org/bots/api#callbackquery). */
+export interface TgCallbackQuery {
+  id?: string;
+  from?: TgUser;
+  /** The bot's message the keyboard was on. */
+  message?: TgMessage;
+  chat_instance?: string;
+  data?: string;
 }
 
 export interface TgUpdate {
   update_id?: number;
   message?: TgMessage;
+  callback_query?: TgCallbackQuery;
 }

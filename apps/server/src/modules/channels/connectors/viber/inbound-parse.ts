@@ -61,6 +61,13 @@ export function parseViberDelivery(delivery: StoredDelivery, now: Date): ParsedD
   }
   if (e.event !== 'message' || !isText(e.sender?.id) || !e.message) return parsed;
   const content = contentOf(e.message);
+  const tapped = viberTappedReply(e.message);
+  if (tapped)
+    Object.assign(content, {
+      type: 'interactive',
+      text: tapped.title,
+      payload: { kind: 'keyboard', reply: tapped },
+    });
   parsed.messages.push({
     clientId,
     channel: 'VBR',
@@ -73,6 +80,25 @@ export function parseViberDelivery(delivery: StoredDelivery, now: Date): ParsedD
     at: timeOfMs(e.timestamp, now),
   } satisfies InboundMessage);
   return parsed;
+}
+
+/** What Sapa puts in `tracking_data` of a message with a keyboard: the options by id. */
+export const VIBER_REPLY_TRACKING = 'sapaReplies';
+
+/**
+ * A tap on a keyboard button Sapa sent: Viber sends the button's `ActionBody` (the option's id) as the text and
+ * returns the message's `tracking_data`, where Sapa listed the options with their titles.
+ */
+function viberTappedReply(m: ViberMessage): { id: string; title: string } | null {
+  if (m.type !== 'text' || typeof m.text !== 'string' || typeof m.tracking_data !== 'string') return null;
+  try {
+    const data = JSON.parse(m.tracking_data) as Record<string, unknown>;
+    const options = data?.[VIBER_REPLY_TRACKING] as Record<string, unknown> | undefined;
+    const title = options && Object.hasOwn(options, m.text) ? options[m.text] : null;
+    return typeof title === 'string' && title ? { id: m.text, title } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The file part of a media message, in the payload the media job reads (`viberMediaUrl`: fetch it). */

@@ -1,8 +1,9 @@
-import { CHANNELS, type MessageKey } from '@sapa/contracts';
+import { CHANNELS, type MessageKey, replyButtonsOf } from '@sapa/contracts';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import type { OutboundContext, OutboundSender, SendOutcome } from '../../outbound/outbound-sender.js';
 import { channelMediaUrl } from '../media-links.js';
 import { viberApiTargetOf } from './account-target.js';
+import { VIBER_REPLY_TRACKING } from './inbound-parse.js';
 import { callViberApi, VIBER_STATUS, type ViberApiResult, type ViberApiTarget } from './viber-api.js';
 
 /** Viber shows at most 28 characters of the sender's name. */
@@ -33,7 +34,32 @@ function messageObjectsOf(
   deps: Pick<ServerDeps, 'config'>,
   message: OutboundContext['message'],
 ): ViberMessageObject[] | null {
-  if (message.type === 'text') return [{ type: 'text', text: message.text ?? '' }];
+  if (message.type === 'text') {
+    const buttons = replyButtonsOf(message.payload);
+    if (!buttons) return [{ type: 'text', text: message.text ?? '' }];
+    // Reply buttons: a keyboard of `reply` buttons whose ActionBody is the option's id; the titles travel in
+    // `tracking_data`, which Viber returns with the customer's tap.
+    return [
+      {
+        type: 'text',
+        text: message.text ?? '',
+        keyboard: {
+          Type: 'keyboard',
+          DefaultHeight: false,
+          Buttons: buttons.options.map((o) => ({
+            Columns: 6,
+            Rows: 1,
+            ActionType: 'reply',
+            ActionBody: o.id,
+            Text: o.title,
+          })),
+        },
+        tracking_data: JSON.stringify({
+          [VIBER_REPLY_TRACKING]: Object.fromEntries(buttons.options.map((o) => [o.id, o.title])),
+        }),
+      },
+    ];
+  }
   const key = message.payload?.storageKey;
   if (typeof key !== 'string') return null;
   const media = channelMediaUrl(deps, key);

@@ -38,7 +38,13 @@ export function normaliseMessage(m: WaMessage): {
     return {
       type: 'interactive',
       text: reply?.title ?? null,
-      payload: { kind: m.interactive?.type ?? null, id: reply?.id ?? null, title: reply?.title ?? null },
+      payload: {
+        kind: m.interactive?.type ?? null,
+        id: reply?.id ?? null,
+        title: reply?.title ?? null,
+        // The tapped option in the shape every connector writes (`tappedReplyOf`).
+        ...(reply?.id && reply.title ? { reply: { id: reply.id, title: reply.title } } : {}),
+      },
     };
   }
   if (t === 'button') {

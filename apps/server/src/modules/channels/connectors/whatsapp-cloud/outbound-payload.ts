@@ -1,4 +1,23 @@
+import { type ReplyButtons, replyButtonsOf } from '@sapa/contracts';
 import type { messages } from '../../../conversations/index.js';
+
+/** The list's button text when the sender named none. */
+export const DEFAULT_LIST_LABEL = 'Pilih';
+
+/**
+ * Reply buttons as Graph's interactive message (reference §1d): `button` with up to 3 `reply` buttons, or
+ * `list` with one section of rows; the customer's tap comes back as `button_reply` / `list_reply` with the id.
+ */
+export function interactiveOf(text: string, buttons: ReplyButtons): Record<string, unknown> {
+  const action =
+    buttons.style === 'list'
+      ? {
+          button: buttons.listLabel || DEFAULT_LIST_LABEL,
+          sections: [{ rows: buttons.options.map((o) => ({ id: o.id, title: o.title })) }],
+        }
+      : { buttons: buttons.options.map((o) => ({ type: 'reply', reply: { id: o.id, title: o.title } })) };
+  return { type: buttons.style === 'list' ? 'list' : 'button', body: { text }, action };
+}
 
 /** Message types sent as an uploaded file (reference §1d media). */
 export const MEDIA_TYPES: ReadonlySet<string> = new Set(['image', 'video', 'audio', 'document']);
@@ -46,5 +65,8 @@ export function graphMessageOf(
     if (message.type === 'document' && message.media?.filename) media.filename = message.media.filename;
     return { type: message.type, [message.type]: media, ...context };
   }
+  const buttons = replyButtonsOf(message.payload);
+  if (buttons)
+    return { type: 'interactive', interactive: interactiveOf(message.text ?? '', buttons), ...context };
   return { type: 'text', text: { preview_url: false, body: message.text ?? '' }, ...context };
 }

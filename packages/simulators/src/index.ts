@@ -64,3 +64,11 @@ export type {
   WhatsappCloudSimulatorStats,
 } from './whatsapp-cloud/types.js';
 export { verifyWebhook } from './whatsapp-cloud/verify.js';
+export { startPushServiceSimulator } from './web-push/simulator.js';
+export type {
+  PushServiceSimulator,
+  PushServiceSimulatorOptions,
+  PushSubscriptionJson,
+  ReceivedPush,
+  RefusedPush,
+} from './web-push/types.js';

@@ -12,6 +12,7 @@ import { CONTACT_MESSAGES } from './api/contacts/contact-messages.js';
 import { EXPORT_MESSAGES } from './api/exports/exports.js';
 import { ORDER_MESSAGES } from './api/orders/orders.js';
 import { PAYMENT_MESSAGES } from './api/payments/payments.js';
+import { PUSH_MESSAGES } from './api/push/push.js';
 import { SIGN_UP_MESSAGES } from './api/signup/signup.js';
 import { SUBSCRIPTION_MESSAGES } from './api/subscriptions/subscriptions.js';
 import { TEMPLATE_MESSAGES } from './api/templates/template-messages.js';
@@ -426,6 +427,7 @@ export const MESSAGES = {
   ...SUBSCRIPTION_MESSAGES,
   ...SIGN_UP_MESSAGES,
   ...PHONE_MESSAGES,
+  ...PUSH_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

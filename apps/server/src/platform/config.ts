@@ -244,7 +244,12 @@ function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: s
   return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
 }
 
-function pushConfigOf(e: z.infer<typeof envSchema>, dataDir: string, publicUrl: string, port: number): PushConfig {
+function pushConfigOf(
+  e: z.infer<typeof envSchema>,
+  dataDir: string,
+  publicUrl: string,
+  port: number,
+): PushConfig {
   const keys =
     e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
       ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

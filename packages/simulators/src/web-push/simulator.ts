@@ -12,7 +12,10 @@ import { checkVapid } from './vapid.js';
 
 /** `http_ece` (Encrypted Content-Encoding, RFC 8188) is CommonJS without types: the one call used here. */
 const ece = createRequire(import.meta.url)('http_ece') as {
-  decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: ReturnType<typeof createECDH>; authSecret: Buffer }): Buffer;
+  decrypt(
+    buffer: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ReturnType<typeof createECDH>; authSecret: Buffer },
+  ): Buffer;
 };
 
 interface Subscriber {
@@ -94,7 +97,9 @@ export async function startPushServiceSimulator(
   });
 
   app.get('/api/pushes', async () => ({ pushes: received, refused }));
-  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page(received, subscribers)));
+  app.get('/', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(page(received, subscribers)),
+  );
 
   url = await listenAdvertised(app, options);
 
@@ -122,7 +127,7 @@ export async function startPushServiceSimulator(
   };
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(received: ReceivedPush[], subscribers: Map<string, Subscriber>) {
@@ -130,7 +135,7 @@ function page(received: ReceivedPush[], subscribers: Map<string, Subscriber>) {
     .reverse()
     .map(
       (p) =>
-        `<tr><td>${new Date(p.receivedAt).toISOString()}</td><td>${escape(subscribers.get(p.subscriptionId)?.label ?? p.subscriptionId)}</td><td><code>${escape(p.payload ?? '')}</code></td></tr>`,
+        `<tr><td>${new Date(p.receivedAt).toISOString()}</td><td>${escapeHtml(subscribers.get(p.subscriptionId)?.label ?? p.subscriptionId)}</td><td><code>${escapeHtml(p.payload ?? '')}</code></td></tr>`,
     )
     .join('');
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta http-equiv="refresh" content="5"><title>Push service simulator</title>

@@ -29,7 +29,8 @@ export function checkVapid(header: string | undefined, origin: string, nowSecond
   const k = params.get('k');
   if (!token || !k) return { ok: false, reason: 'vapid t= or k= missing' };
   const point = b64url(k);
-  if (point.length !== 65 || point[0] !== 4) return { ok: false, reason: 'k is not an uncompressed P-256 key' };
+  if (point.length !== 65 || point[0] !== 4)
+    return { ok: false, reason: 'k is not an uncompressed P-256 key' };
   const [h, p, s] = token.split('.');
   if (!h || !p || !s) return { ok: false, reason: 'malformed JWT' };
   let header0: { alg?: string; typ?: string };
@@ -42,14 +43,18 @@ export function checkVapid(header: string | undefined, origin: string, nowSecond
   }
   if (header0.alg !== 'ES256') return { ok: false, reason: `alg ${header0.alg} is not ES256` };
   const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   });
   const signed = verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, b64url(s));
   if (!signed) return { ok: false, reason: 'JWT signature does not verify with k' };
   if (claims.aud !== origin) return { ok: false, reason: `aud ${claims.aud} is not ${origin}` };
-  if (typeof claims.exp !== 'number' || claims.exp <= nowSeconds)
-    return { ok: false, reason: 'JWT expired' };
+  if (typeof claims.exp !== 'number' || claims.exp <= nowSeconds) return { ok: false, reason: 'JWT expired' };
   if (claims.exp > nowSeconds + 24 * 3600) return { ok: false, reason: 'exp more than 24 hours away' };
   if (typeof claims.sub !== 'string' || !/^(mailto:|https:)/.test(claims.sub))
     return { ok: false, reason: 'sub is not a mailto: or https: contact' };

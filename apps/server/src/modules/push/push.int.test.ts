@@ -155,10 +155,7 @@ describe('signing out, permissions and tenants', () => {
     expect(await rowsOf()).toHaveLength(1);
     expect((await api('POST', '/api/auth/logout', session, {})).statusCode).toBe(200);
     expect(await rowsOf()).toHaveLength(0);
-    const presence = await server.deps.db
-      .select()
-      .from(pushPresence)
-      .where(eq(pushPresence.userId, agentId));
+    const presence = await server.deps.db.select().from(pushPresence).where(eq(pushPresence.userId, agentId));
     // The signed-out browser's ONLINE went with it (the other sessions of this user said OFFLINE or nothing).
     expect(presence.filter((p) => p.status === 'ONLINE')).toEqual([]);
   });
@@ -186,7 +183,9 @@ describe('signing out, permissions and tenants', () => {
     const device = sim.subscribe('tenant');
     const { id: _id, ...subscription } = device;
     expect((await api('PUT', '/api/pushnotif/subscription', agent, subscription)).statusCode).toBe(200);
-    const foreign = await api('POST', '/api/pushnotif/unsubscribe', otherOwner, { endpoint: device.endpoint });
+    const foreign = await api('POST', '/api/pushnotif/unsubscribe', otherOwner, {
+      endpoint: device.endpoint,
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('This browser is not subscribed to notifications.');
     const rows = await server.deps.db

@@ -60,7 +60,11 @@ export function pushTriggers(ctx: Pick<PushContext, 'deps'>, jobs: PushJobs): (p
       event.message.visibility === 'internal' &&
       event.message.text?.includes('@')
     ) {
-      void send(jobs.pushMention, { clientId: event.clientId, messageId: event.message.id }, `mention:${event.message.id}`);
+      void send(
+        jobs.pushMention,
+        { clientId: event.clientId, messageId: event.message.id },
+        `mention:${event.message.id}`,
+      );
     }
   };
 }

@@ -161,7 +161,9 @@ export function activeMembers(db: DbOrTx, clientId: string) {
     .select({ userId: users.id, name: users.name })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.clientId, clientId), isNull(memberships.deletedAt), eq(users.status, 'active')));
+    .where(
+      and(eq(memberships.clientId, clientId), isNull(memberships.deletedAt), eq(users.status, 'active')),
+    );
 }
 
 /** The ticket as a notification names it: number, customer, who holds it now. */

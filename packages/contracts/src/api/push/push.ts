@@ -13,8 +13,7 @@ export type PushPresence = (typeof PUSH_PRESENCE)[number];
 /** An open tab says ONLINE at least this often; after `PUSH_PRESENCE_TTL_MS` without it the browser counts as closed. */
 export const PUSH_HEARTBEAT_MS = 45_000;
 export const PUSH_PRESENCE_TTL_MS = 150_000;
-/** The service worker's version (000 §1: a new version clears cookies and local storage). */
-export const SERVICE_WORKER_VERSION = '1';
+/** The service worker (`apps/web/public/sw.js`; its `VERSION` is what 000 §1's version rule compares). */
 export const SERVICE_WORKER_PATH = '/sw.js';
 
 const base64url = (min: number, max: number) =>
@@ -61,7 +60,9 @@ export const pushEndpoints = {
   unsubscribe: defineEndpoint({
     method: 'POST',
     path: '/api/pushnotif/unsubscribe',
-    body: z.object({ endpoint: z.string().url('push.subscriptionInvalid').max(2000, 'push.subscriptionInvalid') }),
+    body: z.object({
+      endpoint: z.string().url('push.subscriptionInvalid').max(2000, 'push.subscriptionInvalid'),
+    }),
     response: z.object({ ok: z.literal(true) }),
   }),
   /** 000 §7 POST pushnotif/status: ONLINE while a tab is open (repeated every `PUSH_HEARTBEAT_MS`), OFFLINE when it closes. */

@@ -36,6 +36,7 @@ describe('service worker and push presence', () => {
     // The same version again: nothing is cleared.
     await page.evaluate(() => {
       localStorage.setItem('sapa.marker', 'x');
+      // biome-ignore lint/suspicious/noDocumentCookie: a cookie as the page would set it.
       document.cookie = 'sapa_marker=1; path=/';
     });
     await page.reload();

@@ -48,6 +48,14 @@ export type {
   ViberSimulator,
   ViberSimulatorOptions,
 } from './viber/types.js';
+export { startPushServiceSimulator } from './web-push/simulator.js';
+export type {
+  PushServiceSimulator,
+  PushServiceSimulatorOptions,
+  PushSubscriptionJson,
+  ReceivedPush,
+  RefusedPush,
+} from './web-push/types.js';
 export { startWhatsappCloudSimulator } from './whatsapp-cloud/simulator.js';
 export type {
   BusinessMessage,
@@ -64,11 +72,3 @@ export type {
   WhatsappCloudSimulatorStats,
 } from './whatsapp-cloud/types.js';
 export { verifyWebhook } from './whatsapp-cloud/verify.js';
-export { startPushServiceSimulator } from './web-push/simulator.js';
-export type {
-  PushServiceSimulator,
-  PushServiceSimulatorOptions,
-  PushSubscriptionJson,
-  ReceivedPush,
-  RefusedPush,
-} from './web-push/types.js';

@@ -109,9 +109,9 @@ export async function pushAssigned(
   data: { clientId: string; ticketId: string; userId: string },
 ) {
   const ticket = await repo.ticketOf(ctx.deps.db, data.clientId, data.ticketId);
-  if (!ticket || ticket.status !== 'assigned' || ticket.assigneeId !== data.userId) return 0;
+  if (ticket?.status !== 'assigned' || ticket.assigneeId !== data.userId) return 0;
   const transfer = await repo.latestTransfer(ctx.deps.db, data.clientId, data.ticketId);
-  if (!transfer || transfer.toUserId !== data.userId) return 0;
+  if (transfer?.toUserId !== data.userId) return 0;
   const displayId = displayIdOf(ticket.displayNumber);
   return pushToMember(ctx, data, `assigned:${transfer.id}`, topicOf(data.ticketId), (language) => ({
     kind: 'assigned',
@@ -133,7 +133,7 @@ const NOTE_PREVIEW_MAX = 120;
 export async function pushMentions(ctx: PushContext, data: { clientId: string; messageId: string }) {
   const { db } = ctx.deps;
   const note = await repo.noteOf(db, data.clientId, data.messageId);
-  if (!note || note.visibility !== 'internal' || !note.text?.includes('@')) return 0;
+  if (note?.visibility !== 'internal' || !note.text?.includes('@')) return 0;
   const text = note.text.toLowerCase();
   const members = await repo.activeMembers(db, data.clientId);
   const author = members.find((m) => m.userId === note.senderUserId)?.name ?? '';

@@ -37,6 +37,7 @@ function clearCookies(): void {
     const name = part.split('=')[0]?.trim();
     if (!name) continue;
     for (const path of ['/', window.location.pathname])
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser Sapa supports.
       document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=${path}`;
   }
 }

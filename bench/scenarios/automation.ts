@@ -178,6 +178,8 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   ctx.log(`inbound alone @ ${RATE} msg/s: delivery p50 ${idle.p50} ms p99 ${idle.p99} ms, lost ${idle.lost}`);
 
   // 4. Every chat's customer writes again, within TRIGGER_RATE's span: each chat's auto close is due DELAY after it.
+  // WhatsApp's timestamps are whole seconds: the chat's last message is at or after this one.
+  const triggerFrom = new Date(Math.floor(Date.now() / 1000) * 1000);
   const triggered = await chats.send(TRIGGER_RATE, CHATS, CHATS);
   ctx.log(
     `last messages: ${triggered.send.sent} webhooks in ${Math.round(CHATS / triggered.send.sendRate)} s`,
@@ -186,9 +188,8 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
     (
       await db.query(
         `select min(last_customer_message_at) as first, max(last_customer_message_at) as last, count(*)::int as n
-           from tickets where id = any($1::uuid[]) and last_customer_message_at > now() - interval '10 minutes'
-             and status in ('unassigned','assigned')`,
-        [chatIds],
+           from tickets where id = any($1::uuid[]) and last_customer_message_at >= $2`,
+        [chatIds, triggerFrom],
       )
     ).rows[0] as { first: Date | null; last: Date | null; n: number };
   // Every customer's last message is in (a chat counts once its newest message is stored).

@@ -294,9 +294,11 @@ export async function closeDueChats(ctx: AutomationContext): Promise<boolean> {
   if (claimed.length === 0) return false;
   const settingsOf = new Map<string, Promise<AutoChatSettings>>();
   const settingsFor = (clientId: string) => {
-    let s = settingsOf.get(clientId);
-    if (!s) settingsOf.set(clientId, (s = autoChatSettingsOf(db, clientId)));
-    return s;
+    const known = settingsOf.get(clientId);
+    if (known) return known;
+    const read = autoChatSettingsOf(db, clientId);
+    settingsOf.set(clientId, read);
+    return read;
   };
   let next = 0;
   const worker = async () => {

@@ -242,10 +242,17 @@ export async function handleAutoClose(
 }
 
 /** Auto close decided for a chat silent since `last`: skipped on a free or empty account, else message and resolve. */
-async function closeNow(ctx: AutomationContext, ticket: TicketRow, settings: AutoChatSettings, last: Date) {
+async function closeNow(
+  ctx: AutomationContext,
+  ticket: TicketRow,
+  settings: AutoChatSettings,
+  last: Date,
+  blockOf: (clientId: string) => Promise<'free' | 'credits' | null> = (clientId) =>
+    autoCloseBlockOf(ctx.deps.db, clientId),
+) {
   const { db } = ctx.deps;
   const key = `autoClose:${ticket.id}:${last.getTime()}`;
-  const block = await autoCloseBlockOf(db, ticket.clientId);
+  const block = await blockOf(ticket.clientId);
   if (block) {
     await claimLogEntry(db, {
       clientId: ticket.clientId,
@@ -292,20 +299,15 @@ export async function closeDueChats(ctx: AutomationContext): Promise<boolean> {
   const { db } = ctx.deps;
   const claimed = await claimDueCloses(db, ctx.now(), CLOSE_BATCH, CLOSE_LEASE_MS);
   if (claimed.length === 0) return false;
-  const settingsOf = new Map<string, Promise<AutoChatSettings>>();
-  const settingsFor = (clientId: string) => {
-    const known = settingsOf.get(clientId);
-    if (known) return known;
-    const read = autoChatSettingsOf(db, clientId);
-    settingsOf.set(clientId, read);
-    return read;
-  };
+  // A batch reads each business's settings and plan state once.
+  const settingsFor = oncePerClient((clientId) => autoChatSettingsOf(db, clientId));
+  const blockOf = oncePerClient((clientId) => autoCloseBlockOf(db, clientId));
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < claimed.length; i = next++) {
       const row = claimed[i]!;
       try {
-        await decideClose(ctx, row, await settingsFor(row.clientId));
+        await decideClose(ctx, row, await settingsFor(row.clientId), blockOf);
       } catch (err) {
         // Left leased: claimed again when the lease ends.
         ctx.deps.logger.warn({ err, ticketId: row.ticketId }, 'auto close failed');
@@ -316,7 +318,23 @@ export async function closeDueChats(ctx: AutomationContext): Promise<boolean> {
   return claimed.length === CLOSE_BATCH;
 }
 
-async function decideClose(ctx: AutomationContext, row: DueClose, settings: AutoChatSettings) {
+function oncePerClient<T>(read: (clientId: string) => Promise<T>): (clientId: string) => Promise<T> {
+  const known = new Map<string, Promise<T>>();
+  return (clientId) => {
+    const hit = known.get(clientId);
+    if (hit) return hit;
+    const value = read(clientId);
+    known.set(clientId, value);
+    return value;
+  };
+}
+
+async function decideClose(
+  ctx: AutomationContext,
+  row: DueClose,
+  settings: AutoChatSettings,
+  blockOf: (clientId: string) => Promise<'free' | 'credits' | null>,
+) {
   const { db } = ctx.deps;
   const ticket = await getTicket(db, row.clientId, row.ticketId);
   const last = ticket?.lastCustomerMessageAt;
@@ -331,7 +349,7 @@ async function decideClose(ctx: AutomationContext, row: DueClose, settings: Auto
     return finishClose(db, row);
   const due = new Date(last.getTime() + settings.autoClose.delayMinutes * MINUTE);
   if (ctx.now() < due) return rescheduleClose(db, row, due);
-  await closeNow(ctx, ticket, settings, last);
+  await closeNow(ctx, ticket, settings, last, blockOf);
   await finishClose(db, row);
 }
 

@@ -213,18 +213,25 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
   const started = performance.now();
   const busySeconds = Math.ceil((lastDue - Date.now()) / 1000) + 60;
   const busyLoad = load.send(RATE, RATE * busySeconds, LOAD_CUSTOMERS);
+  const closedCount = async () =>
+    Number(
+      (
+        await db.query(
+          `select count(*)::int as n from tickets where id = any($1::uuid[]) and status = 'resolved'`,
+          [chatIds],
+        )
+      ).rows[0].n,
+    );
+  // A run that misses the target still reports its figures (the chats left open count as missed).
   const closed = await until(
     async () => {
-      const r = await db.query(
-        `select count(*)::int as n from tickets where id = any($1::uuid[]) and status = 'resolved'`,
-        [chatIds],
-      );
-      return r.rows[0].n >= CHATS ? r.rows[0].n : false;
+      const n = await closedCount();
+      return n >= CHATS ? n : false;
     },
     (busySeconds + 240) * 1000,
     'every chat closed',
     500,
-  );
+  ).catch(async () => closedCount());
   const closeMs = performance.now() - started;
   const busyPhase = await busyLoad;
   const arrivals = await drain(sockets, busyPhase.config);
@@ -242,8 +249,11 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
         where t.id = any($1::uuid[])`,
       [chatIds, DELAY_MINUTES],
     )
-  ).rows as { late_ms: string; closes: number; phone: string | null }[];
-  const late = rows.map((r) => Number(r.late_ms)).sort((a, b) => a - b);
+  ).rows as { late_ms: string | null; closes: number; phone: string | null }[];
+  // A chat still open counts as late by now.
+  const late = rows
+    .map((r) => (r.late_ms === null ? Date.now() - lastDue : Number(r.late_ms)))
+    .sort((a, b) => a - b);
   const closeMessages = rows.reduce((s, r) => s + r.closes, 0);
   const onceInDb = rows.filter((r) => r.closes === 1).length;
   // The close messages reach the Graph API at the number's send rate; wait for them all.
@@ -254,7 +264,7 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
       ).length;
       return count >= CHATS ? count : false;
     },
-    600_000,
+    closed >= CHATS ? 600_000 : 30_000,
     'every close message at the Graph API',
     1_000,
   ).catch(() => rows.filter((r) => r.phone && sink.sends.has(r.phone.replace(/^\+/, ''))).length);
@@ -295,6 +305,13 @@ export async function run(ctx: BenchContext): Promise<Result[]> {
       unit: 'ms',
       baseline: { name: 'target 60 s', value: CLOSE_TARGET_MS },
       target: { op: '<=', value: 1 },
+    }),
+    compare({
+      metric: `chats auto closed (of ${CHATS})`,
+      value: closed,
+      unit: 'chats',
+      baseline: { name: 'every chat', value: CHATS },
+      target: { op: '>=', value: 1 },
     }),
     compare({
       metric: `chats whose close message was sent exactly once (of ${CHATS})`,

@@ -130,16 +130,31 @@ export async function startPushServiceSimulator(
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The notification a browser would show: the payload's title and body when it has them. */
+function shown(payload: string | null): { title: string; body: string } | null {
+  try {
+    const data = JSON.parse(payload ?? '') as { title?: unknown; body?: unknown };
+    return typeof data.title === 'string'
+      ? { title: data.title, body: typeof data.body === 'string' ? data.body : '' }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 function page(received: ReceivedPush[], subscribers: Map<string, Subscriber>) {
-  const rows = [...received]
+  const items = [...received]
     .reverse()
-    .map(
-      (p) =>
-        `<tr><td>${new Date(p.receivedAt).toISOString()}</td><td>${escapeHtml(subscribers.get(p.subscriptionId)?.label ?? p.subscriptionId)}</td><td><code>${escapeHtml(p.payload ?? '')}</code></td></tr>`,
-    )
+    .map((p) => {
+      const note = shown(p.payload);
+      const device = escapeHtml(subscribers.get(p.subscriptionId)?.label ?? p.subscriptionId);
+      return `<li><div class="meta">${device} · ${new Date(p.receivedAt).toISOString()}</div>${
+        note ? `<div class="title">${escapeHtml(note.title)}</div><div>${escapeHtml(note.body)}</div>` : ''
+      }<details><summary>Payload</summary><code>${escapeHtml(p.payload ?? '')}</code></details></li>`;
+    })
     .join('');
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta http-equiv="refresh" content="5"><title>Push service simulator</title>
-<style>body{font:14px system-ui;margin:1.5rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}code{white-space:pre-wrap;word-break:break-all}</style></head>
+<style>body{font:15px system-ui;margin:1.5rem;max-width:48rem}ul{list-style:none;padding:0}li{border:1px solid #ddd;border-radius:8px;padding:.75rem 1rem;margin:.6rem 0}.meta{color:#666;font-size:13px;overflow-wrap:anywhere}.title{font-weight:600;margin:.3rem 0 .1rem}code{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px}summary{color:#666;font-size:13px;margin-top:.4rem;cursor:pointer}</style></head>
 <body><h1>Push service simulator</h1><p>Web Push messages accepted (VAPID verified, aes128gcm decrypted), newest first.</p>
-<table><thead><tr><th>Received</th><th>Device</th><th>Payload</th></tr></thead><tbody>${rows || '<tr><td colspan="3">None yet.</td></tr>'}</tbody></table></body></html>`;
+<ul>${items || '<li>None yet.</li>'}</ul></body></html>`;
 }

@@ -35,7 +35,7 @@ export function inboundLoad(
   url: string,
   appSecret: string,
   phoneNumberId: string,
-  options: { channel?: BenchChannel; firstSeq?: number; samples?: boolean } = {},
+  options: { channel?: BenchChannel; firstSeq?: number; samples?: boolean; customerOffset?: number } = {},
 ): InboundLoad {
   let seq = options.firstSeq ?? 0;
   return {
@@ -51,6 +51,7 @@ export function inboundLoad(
         timeoutMs: 10_000,
         ...(options.channel ? { channel: options.channel } : {}),
         ...(options.samples ? { samples: true } : {}),
+        ...(options.customerOffset ? { customerOffset: options.customerOffset } : {}),
       };
       seq += count;
       const child = spawnTs(

@@ -20,6 +20,8 @@ export interface RateConfig {
   count: number;
   seqStart: number;
   customers: number;
+  /** The first customer number (loads that must not write as another load's customers keep apart). */
+  customerOffset?: number;
   timeoutMs: number;
   /** The channel whose webhooks are sent (default WhatsApp Cloud); `appSecret` is its signing secret and
    * `phoneNumberId` its account address (`channel-webhooks.ts`). */
@@ -64,7 +66,12 @@ async function main(): Promise<RateResult> {
   };
   const send = (seq: number) => {
     const text = `bench#${seq}#${epochMs().toFixed(3)}`;
-    const signed = signedDelivery(webhook, seq, seq % config.customers, text);
+    const signed = signedDelivery(
+      webhook,
+      seq,
+      (config.customerOffset ?? 0) + (seq % config.customers),
+      text,
+    );
     const payload = signed.payload;
     const headers: Record<string, string | number> = {
       'content-type': 'application/json',

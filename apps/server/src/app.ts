@@ -83,6 +83,7 @@ import {
   registerPaymentRoutes,
 } from './modules/payments/index.js';
 import { registerPlayRoutes, stopSessionsOnView } from './modules/play/index.js';
+import { pushJobs, pushTriggers, registerPushRoutes, removeSessionDevice } from './modules/push/index.js';
 import { registerSearchRoutes } from './modules/search/index.js';
 import { registerSignupRoutes } from './modules/signup/index.js';
 import {
@@ -169,6 +170,8 @@ export function defineJobs(deps: ServerDeps, now: AutomationContext['now'] = () 
     monthlyBonus: monthlyBonusDrain(deps),
     // Issue 20: a charge whose message was never stored (a crash between the two) is refunded.
     orphanCharges: orphanChargeDrain(deps, storedMessageIds),
+    // Web Push to away agents: chats assigned to them, mentions in notes.
+    ...pushJobs({ deps, now }),
   };
 }
 
@@ -227,7 +230,11 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   // Identity imports neither notifications nor teams: it is handed the code sender and the sign-out step.
   registerIdentityRoutes(app, deps, {
     sendCode: notifyThrough(deps, jobs.notify),
-    onSignOut: (auth) => goOfflineOnSignOut(deps, auth),
+    // The browser signing out gets no more pushes (000 §7 push notification) and the agent goes offline.
+    onSignOut: async (auth) => {
+      await removeSessionDevice(deps, auth);
+      await goOfflineOnSignOut(deps, auth);
+    },
     // Every sign-in goes to the business audit log (001 §2), which identity does not import.
     onSignIn: ({ userId, clientId, ip, mfa }) =>
       recordAudit(deps.db, {
@@ -282,6 +289,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerSearchRoutes(app, deps);
   registerMakerCheckerRoutes(app, deps);
   registerAuditRoutes(app, deps);
+  registerPushRoutes(app, deps);
   registerAdvancedBroadcastRoutes(app, deps);
   registerTemplateRoutes(app, deps, jobs);
   registerBroadcastRoutes(app, deps, { wake: () => deps.jobs.wake(jobs.broadcastSend) });
@@ -298,6 +306,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   const unwatch = [
     deps.bus.subscribe(REALTIME_TOPIC, triggerAutoAssignOnNewChats(deps)),
     deps.bus.subscribe(REALTIME_TOPIC, automationTriggers({ deps, now: () => new Date() })),
+    deps.bus.subscribe(REALTIME_TOPIC, pushTriggers({ deps }, jobs)),
   ];
   app.addHook('onClose', async () => {
     for (const u of unwatch) u();

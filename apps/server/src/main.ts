@@ -7,6 +7,7 @@ import { startDemoLine } from './modules/demo/demo-line.js';
 import { startDemoLivechat } from './modules/demo/demo-livechat.js';
 import { startDemoMeta } from './modules/demo/demo-meta.js';
 import { startDemoPaymentGateway } from './modules/demo/demo-payments.js';
+import { startDemoPush } from './modules/demo/demo-push.js';
 import { startDemoTelegram } from './modules/demo/demo-telegram.js';
 import { startDemoViber } from './modules/demo/demo-viber.js';
 import { connectDemoWhatsapp, startDemoWhatsappSimulator } from './modules/demo/demo-whatsapp.js';
@@ -91,6 +92,15 @@ async function main() {
           return null;
         })
       : null;
+  // Demo: the Web Push service simulator in-process (PUSH_SIM_PORT, default PORT + 11) with the demo agents'
+  // simulated browsers subscribed.
+  const demoPush =
+    config.demo && config.role !== 'worker'
+      ? await startDemoPush(deps, { port: config.push.simPort }).catch((err) => {
+          logger.warn({ err }, 'demo push service simulator not started');
+          return null;
+        })
+      : null;
   // The email channel's inbound SMTP listener (SMTP_PORT; demo: PORT + 8).
   const smtpPort = config.email.smtpPort;
   const emailListener =
@@ -146,6 +156,10 @@ async function main() {
     if (demoEmail) console.log(`  Customer webmail (email simulator): ${demoEmail.pageUrl}`);
     if (emailListener) console.log(`  Email: SMTP listener on port ${emailListener.port}`);
     if (demoShop) console.log(`  Demo shop (live-chat widget): ${demoShop.shopPageUrl}`);
+    if (demoPush)
+      console.log(
+        `  Web Push to the agents' simulated browsers (push service simulator): ${demoPush.pageUrl}`,
+      );
     if (demoPayments)
       console.log(
         `  Payment gateway (simulator; a top-up's payment page opens there): ${demoPayments.sim.url}`,
@@ -174,6 +188,7 @@ async function main() {
     await demoMeta?.sim.close();
     await demoViber?.sim.close();
     await demoEmail?.sim.close();
+    await demoPush?.sim.close();
     await emailListener?.close();
     await imapReaders?.close();
     await jobs.stop();

@@ -33,6 +33,7 @@ export * from './api/orders/cart.js';
 export * from './api/orders/orders.js';
 export * from './api/payments/payments.js';
 export * from './api/play/play.js';
+export * from './api/push/push.js';
 export * from './api/search/search.js';
 export * from './api/signup/signup.js';
 export * from './api/subscriptions/subscriptions.js';

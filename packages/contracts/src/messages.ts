@@ -13,6 +13,7 @@ import { EXPORT_MESSAGES } from './api/exports/exports.js';
 import { WA_CATALOGUE_MESSAGES } from './api/orders/cart.js';
 import { ORDER_MESSAGES } from './api/orders/orders.js';
 import { PAYMENT_MESSAGES } from './api/payments/payments.js';
+import { PUSH_MESSAGES } from './api/push/push.js';
 import { SIGN_UP_MESSAGES } from './api/signup/signup.js';
 import { SUBSCRIPTION_MESSAGES } from './api/subscriptions/subscriptions.js';
 import { TEMPLATE_MESSAGES } from './api/templates/template-messages.js';
@@ -430,6 +431,7 @@ export const MESSAGES = {
   ...SIGN_UP_MESSAGES,
   ...PHONE_MESSAGES,
   ...REPLY_BUTTON_MESSAGES,
+  ...PUSH_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -48,6 +48,14 @@ export type {
   ViberSimulator,
   ViberSimulatorOptions,
 } from './viber/types.js';
+export { startPushServiceSimulator } from './web-push/simulator.js';
+export type {
+  PushServiceSimulator,
+  PushServiceSimulatorOptions,
+  PushSubscriptionJson,
+  ReceivedPush,
+  RefusedPush,
+} from './web-push/types.js';
 export { startWhatsappCloudSimulator } from './whatsapp-cloud/simulator.js';
 export type {
   BusinessMessage,

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createECDH, randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -94,7 +94,29 @@ const envSchema = z.object({
   META_DIALOG_URL: z.string().url().default('https://www.facebook.com/v25.0/dialog/oauth'),
   /** Demo mode: port of the in-process payment gateway simulator (default PORT + 2). */
   PAYMENT_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Web Push VAPID key pair (base64url, as `web-push generate-vapid-keys` prints); unset: made once in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** The contact push services see in the VAPID JWT (a mailto: or https: URL). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/)
+    .optional(),
+  /** Push service origins allowed beyond the browsers' own (comma-separated), e.g. a test push service. */
+  PUSH_SERVICE_ORIGINS: z.string().optional(),
+  /** Demo mode: port of the in-process Web Push service simulator (default PORT + 11). */
+  PUSH_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
+
+/** Web Push (000 §7 push notification): the VAPID identity and the push services subscriptions may point at. */
+export interface PushConfig {
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+  vapidSubject: string;
+  /** Origins allowed besides the browsers' push services (`PUSH_SERVICE_ORIGINS`; demo: its simulator). */
+  extraServiceOrigins: string[];
+  simPort: number;
+}
 
 /** The payment gateway's account (Xendit Invoice API). */
 export interface PaymentGatewayConfig {
@@ -166,6 +188,7 @@ export interface AppConfig {
   /** Null: the sign-up's WhatsApp step cannot connect (no Meta app configured). */
   metaApp: MetaAppConfig | null;
   email: EmailChannelConfig;
+  push: PushConfig;
 }
 
 /** The email channel (001 §5): inbound SMTP listener, the domains it receives for, the outbound relay. */
@@ -193,11 +216,62 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The VAPID key pair (P-256; public key as the uncompressed point, private key as the 32-byte scalar, both
+ * base64url): generated once into `DATA_DIR/vapid-keys.json` beside `jwt-secret`, written whole before it is
+ * linked into place so processes starting together read one pair.
+ */
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid-keys.json');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const pair = {
+      publicKey: ecdh.getPublicKey().toString('base64url'),
+      privateKey: ecdh.getPrivateKey().toString('base64url'),
+    };
+    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temp, JSON.stringify(pair), { mode: 0o600 });
+    try {
+      linkSync(temp, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      rmSync(temp, { force: true });
+    }
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+}
+
+function pushConfigOf(
+  e: z.infer<typeof envSchema>,
+  dataDir: string,
+  publicUrl: string,
+  port: number,
+): PushConfig {
+  const keys =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : persistedVapidKeys(dataDir);
+  return {
+    vapidPublicKey: keys.publicKey,
+    vapidPrivateKey: keys.privateKey,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:push@${new URL(publicUrl).hostname}`,
+    extraServiceOrigins: (e.PUSH_SERVICE_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    simPort: e.PUSH_SIM_PORT ?? port + 11,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = envSchema.parse(env);
   const dataDir = resolve(e.DATA_DIR);
   const port = e.PORT;
   const demo = e.SAPA_DEMO ? e.SAPA_DEMO === '1' : !e.DATABASE_URL;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${port}`;
   return {
     port,
     host: e.HOST,
@@ -213,7 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo,
     demoPlan: e.SAPA_DEMO_PLAN,
     role: e.SAPA_ROLE,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl,
     trustProxyHops: e.TRUST_PROXY,
     simPort: e.SIM_PORT ?? port + 1,
     telegramSimPort: e.TELEGRAM_SIM_PORT ?? port + 3,
@@ -262,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       simPort: e.MAIL_SIM_PORT ?? port + 7,
       simSmtpPort: e.MAIL_SIM_SMTP_PORT ?? port + 9,
     },
+    push: pushConfigOf(e, dataDir, publicUrl, port),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AutoChatSettings, TokenPair } from '@sapa/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { autoCloseDue } from '../../src/modules/automation/automation.schema.js';
 import { DEFAULT_AUTO_CHAT } from '../../src/modules/automation/automation.settings.js';
 import { messages, tickets } from '../../src/modules/conversations/index.js';
 import { rowsOf } from '../../src/platform/db/rows.js';
@@ -146,4 +147,10 @@ export async function waitingJobs(queue: string, target: TestServer = server): P
     sql`select count(*)::int as n from pgboss.job where name = ${queue} and state in ('created', 'retry')`,
   );
   return Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
+}
+
+/** The chat's pending auto close (`auto_close_due`), if any. */
+export async function pendingCloseOf(ticketId: string, target: TestServer = server) {
+  const [row] = await target.deps.db.select().from(autoCloseDue).where(eq(autoCloseDue.ticketId, ticketId));
+  return row;
 }

@@ -18,6 +18,7 @@ import {
   subscribeSession,
 } from '../shared/api';
 import { translateMessage } from '../shared/i18n';
+import { startPushDevice, startServiceWorker } from '../shared/push';
 import { BootError } from '../shared/ui/BootError';
 import { PageLoader } from '../shared/ui/PageLoader';
 import { AppInfoProvider } from './appInfo';
@@ -39,6 +40,10 @@ function createQueryClient(): QueryClient {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  // The service worker (Web Push) and 000 §1's version rule, once per page.
+  useEffect(() => {
+    void startServiceWorker();
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Boot />
@@ -97,6 +102,9 @@ function Ready({ info }: { info: AppInfo }) {
         .then(() => queryClient.clear());
     });
   }, [router, queryClient]);
+
+  // 000 §7 pushnotif/status: this tab's presence while signed in, and its Web Push subscription.
+  useEffect(() => startPushDevice(), []);
 
   // 000 §9 network log: a summary of the last requests every 60 s while signed in (000 §6: kept for listed clients).
   useEffect(

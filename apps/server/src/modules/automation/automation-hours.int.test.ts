@@ -13,6 +13,7 @@ import {
   makeDue,
   newPhone,
   owner,
+  pendingCloseOf,
   resetClock,
   saveSettings,
   server,
@@ -73,16 +74,15 @@ describe('scheduled automation and a restart', () => {
         }),
       );
       const ticketId = await customerWrites(newPhone(), 'Sebelum restart');
-      await waitFor(async () => (await waitingJobs('automation.auto-close')) === 1);
-      // The worker stops with the job waiting in PostgreSQL; a new process takes over.
+      await waitFor(async () => (await pendingCloseOf(ticketId)) !== undefined);
+      // The worker stops with the close pending in PostgreSQL; a new process takes over.
       await server.deps.jobs.stop();
       const next = await startTestServer({ sameDatabaseAs: server, work: true, clock });
       try {
         advance(6);
-        await makeDue('automation.auto-close', next);
         await waitFor(async () => (await ticketOf(ticketId)).status === 'resolved');
         expect(await automaticOf(ticketId)).toMatchObject([{ kind: 'autoClose', text: 'Ditutup ya' }]);
-        expect(await waitingJobs('automation.auto-close', next)).toBe(0);
+        await waitFor(async () => (await pendingCloseOf(ticketId, next)) === undefined);
       } finally {
         await next.close();
       }

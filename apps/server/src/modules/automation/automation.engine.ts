@@ -30,13 +30,18 @@ import { type AutomationContext, enqueue, AUTOMATION_QUEUES as Q } from './autom
 import {
   agentRepliedSince,
   answerSurvey,
+  claimDueCloses,
   claimLogEntry,
+  type DueClose,
+  finishClose,
   groupsOf,
   insertSurvey,
   lastAgentReplyAt,
   logHasKey,
   messageOf,
   pendingSurveyOf,
+  rescheduleClose,
+  scheduleClose,
 } from './automation.repository.js';
 import type { AutoChatKind } from './automation.schema.js';
 import { autoChatSettingsOf, autoCloseBlockOf } from './automation.settings.js';
@@ -131,11 +136,6 @@ export async function handleInbound(
       await enqueue(ctx, Q.followUp, ref, {
         key: `fu:${message.id}`,
         at: new Date(since.getTime() + settings.followUp.delayMinutes * MINUTE),
-      });
-    if (settings.autoClose.enabled)
-      await enqueue(ctx, Q.autoClose, ref, {
-        key: `ac:${message.id}`,
-        at: new Date(since.getTime() + settings.autoClose.delayMinutes * MINUTE),
       });
   }
   await awaitGroupOpening(ctx, ticket);
@@ -243,8 +243,21 @@ export async function handleAutoClose(
     await notYet(ctx, Q.autoClose, data, new Date(last.getTime() + settings.autoClose.delayMinutes * MINUTE))
   )
     return;
+  await closeNow(ctx, ticket, settings, last);
+}
+
+/** Auto close decided for a chat silent since `last`: skipped on a free or empty account, else message and resolve. */
+async function closeNow(
+  ctx: AutomationContext,
+  ticket: TicketRow,
+  settings: AutoChatSettings,
+  last: Date,
+  blockOf: (clientId: string) => Promise<'free' | 'credits' | null> = (clientId) =>
+    autoCloseBlockOf(ctx.deps.db, clientId),
+) {
+  const { db } = ctx.deps;
   const key = `autoClose:${ticket.id}:${last.getTime()}`;
-  const block = await autoCloseBlockOf(db, data.clientId);
+  const block = await blockOf(ticket.clientId);
   if (block) {
     await claimLogEntry(db, {
       clientId: ticket.clientId,
@@ -257,7 +270,7 @@ export async function handleAutoClose(
     });
     return;
   }
-  if (await logHasKey(db, data.clientId, key)) return;
+  if (await logHasKey(db, ticket.clientId, key)) return;
   if (settings.autoClose.message)
     await sendAutomatic(ctx, ticket, 'autoClose', key, settings.autoClose.message);
   else
@@ -269,7 +282,96 @@ export async function handleAutoClose(
       outcome: 'sent',
       at: ctx.now(),
     });
-  await resolveTicketAsSystem(ctx.deps, data, settings.autoClose.description || null);
+  await resolveTicketAsSystem(
+    ctx.deps,
+    { clientId: ticket.clientId, ticketId: ticket.id },
+    settings.autoClose.description || null,
+  );
+}
+
+/** How many due closes one claim takes, and how many of them run at once. */
+const CLOSE_BATCH = 200;
+const CLOSE_PARALLEL = 8;
+/** A claimed close not decided in this time (its process died) is claimed again. */
+const CLOSE_LEASE_MS = 120_000;
+
+/**
+ * The auto-close drain: claims the closes due now in batches (`FOR UPDATE SKIP LOCKED`, so several workers share
+ * them) and decides each — nothing when the chat is closed or its customer wrote again, later when a longer
+ * delay was saved meanwhile, else `closeNow`. Answers whether there may be more due right away.
+ */
+export async function closeDueChats(ctx: AutomationContext): Promise<boolean> {
+  const { db } = ctx.deps;
+  const claimed = await claimDueCloses(db, ctx.now(), CLOSE_BATCH, CLOSE_LEASE_MS);
+  if (claimed.length === 0) return false;
+  // A batch reads each business's settings and plan state once.
+  const settingsFor = oncePerClient((clientId) => autoChatSettingsOf(db, clientId));
+  const blockOf = oncePerClient((clientId) => autoCloseBlockOf(db, clientId));
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < claimed.length; i = next++) {
+      const row = claimed[i]!;
+      try {
+        await decideClose(ctx, row, await settingsFor(row.clientId), blockOf);
+      } catch (err) {
+        // Left leased: claimed again when the lease ends.
+        ctx.deps.logger.warn({ err, ticketId: row.ticketId }, 'auto close failed');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CLOSE_PARALLEL, claimed.length) }, worker));
+  return claimed.length === CLOSE_BATCH;
+}
+
+function oncePerClient<T>(read: (clientId: string) => Promise<T>): (clientId: string) => Promise<T> {
+  const known = new Map<string, Promise<T>>();
+  return (clientId) => {
+    const hit = known.get(clientId);
+    if (hit) return hit;
+    const value = read(clientId);
+    known.set(clientId, value);
+    return value;
+  };
+}
+
+async function decideClose(
+  ctx: AutomationContext,
+  row: DueClose,
+  settings: AutoChatSettings,
+  blockOf: (clientId: string) => Promise<'free' | 'credits' | null>,
+) {
+  const { db } = ctx.deps;
+  const ticket = await getTicket(db, row.clientId, row.ticketId);
+  const last = ticket?.lastCustomerMessageAt;
+  if (
+    !ticket ||
+    !OPEN_STATUSES.has(ticket.status) ||
+    !settings.enabled ||
+    !settings.autoClose.enabled ||
+    !last ||
+    last.getTime() > row.since.getTime()
+  )
+    return finishClose(db, row);
+  const due = new Date(last.getTime() + settings.autoClose.delayMinutes * MINUTE);
+  if (ctx.now() < due) return rescheduleClose(db, row, due);
+  await closeNow(ctx, ticket, settings, last, blockOf);
+  await finishClose(db, row);
+}
+
+/**
+ * A customer's message schedules the chat's auto close (001 §3) as it arrives, without a job per message: the
+ * close is due the configured delay after the message; a newer message moves it (writing again cancels it).
+ */
+export async function scheduleAutoClose(
+  ctx: Pick<AutomationContext, 'deps'>,
+  data: { clientId: string; ticketId: string; since: Date },
+) {
+  const settings = await autoChatSettingsOf(ctx.deps.db, data.clientId);
+  if (!settings.enabled || !settings.autoClose.enabled) return;
+  await scheduleClose(ctx.deps.db, {
+    ...data,
+    dueAt: new Date(data.since.getTime() + settings.autoClose.delayMinutes * MINUTE),
+  });
 }
 
 /** The rating options under the survey question (a numbered reply: every channel can answer it). */
@@ -392,18 +494,30 @@ export function automationTriggers(ctx: Pick<AutomationContext, 'deps' | 'now'>)
     const event = payload as RealtimeEvent;
     const queued = (() => {
       if (event?.type === 'message.created' && event.message.direction === 'in')
-        return enqueue(
-          ctx,
-          Q.inbound,
-          { clientId: event.clientId, ticketId: event.ticket.id, messageId: event.message.id },
-          { key: `in:${event.message.id}` },
-        );
+        return Promise.all([
+          enqueue(
+            ctx,
+            Q.inbound,
+            { clientId: event.clientId, ticketId: event.ticket.id, messageId: event.message.id },
+            { key: `in:${event.message.id}` },
+          ),
+          scheduleAutoClose(ctx, {
+            clientId: event.clientId,
+            ticketId: event.ticket.id,
+            since: new Date(event.message.createdAt),
+          }),
+        ]);
       if (event?.type === 'ticket.updated' && event.ticket.status === 'resolved')
-        return enqueue(
-          ctx,
-          Q.survey,
-          { clientId: event.clientId, ticketId: event.ticket.id },
-          { key: `survey:${event.ticket.id}` },
+        // No job when the business asks no survey (a wave of auto closes queues nothing).
+        return autoChatSettingsOf(ctx.deps.db, event.clientId).then((settings) =>
+          settings.survey.enabled
+            ? enqueue(
+                ctx,
+                Q.survey,
+                { clientId: event.clientId, ticketId: event.ticket.id },
+                { key: `survey:${event.ticket.id}` },
+              )
+            : null,
         );
       return null;
     })();

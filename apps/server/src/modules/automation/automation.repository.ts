@@ -1,7 +1,8 @@
 import type { AutoChatSettings } from '@sapa/contracts';
-import { and, asc, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { rowsOf } from '../../platform/db/rows.js';
 import { channelAccounts } from '../channels/channels.schema.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { messages } from '../conversations/conversations.schema.js';
@@ -10,6 +11,7 @@ import {
   type AutoChatKind,
   autoChatLog,
   autoChatSettings,
+  autoCloseDue,
   chatbotSessions,
   chatbots,
   ticketSurveys,
@@ -281,4 +283,69 @@ export async function contactVariablesOf(db: DbOrTx, clientId: string, contactId
     .from(contacts)
     .where(and(eq(contacts.clientId, clientId), eq(contacts.id, contactId)));
   return { name: row?.name ?? '', phone: row?.phone ?? '' };
+}
+
+export type DueClose = { clientId: string; ticketId: string; since: Date };
+
+/** A customer's message schedules its chat's close (only a newer message moves a pending one). */
+export async function scheduleClose(db: DbOrTx, row: DueClose & { dueAt: Date }) {
+  await db
+    .insert(autoCloseDue)
+    .values({ ...row, leasedUntil: null })
+    .onConflictDoUpdate({
+      target: [autoCloseDue.clientId, autoCloseDue.ticketId],
+      set: { since: row.since, dueAt: row.dueAt, leasedUntil: null },
+      setWhere: sql`${autoCloseDue.since} < ${row.since}`,
+    });
+}
+
+/** Claims up to `limit` closes due at `now` (oldest first), leased for `leaseMs`; others skip the locked ones. */
+export async function claimDueCloses(
+  db: DbOrTx,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+): Promise<DueClose[]> {
+  const leasedUntil = new Date(Date.now() + leaseMs);
+  const result = await db.execute(sql`
+    update auto_close_due d set leased_until = ${leasedUntil}
+      from (select client_id, ticket_id from auto_close_due
+             where due_at <= ${now} and (leased_until is null or leased_until < now())
+             order by due_at limit ${limit} for update skip locked) c
+     where d.client_id = c.client_id and d.ticket_id = c.ticket_id
+    returning d.client_id, d.ticket_id, d.since`);
+  const rows = rowsOf<{ client_id: string; ticket_id: string; since: Date | string }>(result);
+  return rows.map((r) => ({ clientId: r.client_id, ticketId: r.ticket_id, since: new Date(r.since) }));
+}
+
+/** Not due yet under the settings now (a longer delay saved meanwhile): due again at `dueAt`. */
+export async function rescheduleClose(db: DbOrTx, row: DueClose, dueAt: Date) {
+  await db
+    .update(autoCloseDue)
+    .set({ dueAt, leasedUntil: null })
+    .where(
+      and(
+        eq(autoCloseDue.clientId, row.clientId),
+        eq(autoCloseDue.ticketId, row.ticketId),
+        eq(autoCloseDue.since, row.since),
+      ),
+    );
+}
+
+/** Decided: gone, unless the customer wrote again meanwhile (then the newer close stays). */
+export async function finishClose(db: DbOrTx, row: DueClose) {
+  await db
+    .delete(autoCloseDue)
+    .where(
+      and(
+        eq(autoCloseDue.clientId, row.clientId),
+        eq(autoCloseDue.ticketId, row.ticketId),
+        eq(autoCloseDue.since, row.since),
+      ),
+    );
+}
+
+/** Pending closes of a business (tests and the settings page). */
+export function pendingCloses(db: DbOrTx, clientId: string) {
+  return db.select().from(autoCloseDue).where(eq(autoCloseDue.clientId, clientId));
 }

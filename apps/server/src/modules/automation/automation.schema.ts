@@ -24,6 +24,24 @@ export const autoChatSettings = pgTable('auto_chat_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
 
+/**
+ * 001 §3 auto close, pending: each open chat's customer's last message (`since`) and when its close is due. Written
+ * as the message arrives (a newer message moves it on: writing again cancels the pending close), claimed in
+ * batches by the `automation.auto-close-due` drain (`FOR UPDATE SKIP LOCKED`, a lease so a process that dies
+ * leaves it for another) and deleted once decided.
+ */
+export const autoCloseDue = pgTable(
+  'auto_close_due',
+  {
+    clientId: uuid('client_id').notNull(),
+    ticketId: uuid('ticket_id').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.ticketId] }), index('auto_close_due_at_idx').on(t.dueAt)],
+);
+
 export type AutoChatKind =
   | 'inHours'
   | 'outOfHours'

@@ -1,6 +1,7 @@
 import { identityEndpoints } from '@sapa/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { call, clearSession } from '../../shared/api';
+import { dropPushSubscription } from '../../shared/push';
 
 let signingOut = false;
 
@@ -24,6 +25,8 @@ export async function signOut({
 }): Promise<void> {
   signingOut = true;
   try {
+    // The device stops getting pushes (the server also forgets the session's subscription at logout).
+    await dropPushSubscription().catch(() => undefined);
     await call(identityEndpoints.logout, { body: {} });
     await navigate(to, { replace: true });
     clearSession();

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { INBOX_PATH, ticketInboxPath } from '../../../entities/ticket';
+import { enablePush } from '../../../shared/push';
 import { useRealtime } from '../../../shared/realtime';
 import { createNotificationGrouper, type NotificationGroup } from './notificationGroups';
 
@@ -80,7 +81,13 @@ export function NotificationPermissionButton() {
         color={denied ? 'gray' : undefined}
         aria-label={label}
         disabled={denied}
-        onClick={() => void Notification.requestPermission().then(setPermission)}
+        onClick={() =>
+          void Notification.requestPermission().then((next) => {
+            setPermission(next);
+            // Allowed: this browser also subscribes to Web Push (chats and mentions while Sapa is closed).
+            if (next === 'granted') void enablePush();
+          })
+        }
       >
         {denied ? <IconBellOff size={18} aria-hidden /> : <IconBell size={18} aria-hidden />}
       </ActionIcon>

@@ -71,6 +71,7 @@ import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerMakerCheckerRoutes } from './modules/maker-checker/maker-checker.routes.js';
 import { notifyThrough, sendNotificationJob } from './modules/notifications/index.js';
 import { ORDER_PURPOSE, orderPaymentPurpose, registerOrderRoutes } from './modules/orders/index.js';
+import { registerShopifyRoutes, shopifyWebhookDrain } from './modules/shopify/index.js';
 import {
   createPaymentsContext,
   registerPaymentPurpose,
@@ -158,6 +159,8 @@ export function defineJobs(deps: ServerDeps, now: AutomationContext['now'] = () 
     subscriptionExpiry: subscriptionExpiry(deps),
     // 001 §9: each month's bonus credits, from the 1st.
     monthlyBonus: monthlyBonusDrain(deps),
+    // Shopify's order webhooks become template messages through the channels' send job.
+    shopifyWebhooks: shopifyWebhookDrain(deps, { send }),
   };
 }
 
@@ -254,6 +257,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   await registerCatalogueRoutes(app, deps);
   // Orders send their summaries through conversations' reply, with the chat's send job.
   registerOrderRoutes(app, { deps, jobs, payments });
+  await registerShopifyRoutes(app, deps, jobs.shopifyWebhooks);
   registerTicketFormRoutes(app, deps);
   registerContactRoutes(app, deps, contactTickets);
   registerContactCrmRoutes(app, deps, contactTickets);

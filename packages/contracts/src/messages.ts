@@ -12,6 +12,7 @@ import { CONTACT_MESSAGES } from './api/contacts/contact-messages.js';
 import { EXPORT_MESSAGES } from './api/exports/exports.js';
 import { ORDER_MESSAGES } from './api/orders/orders.js';
 import { PAYMENT_MESSAGES } from './api/payments/payments.js';
+import { SHOPIFY_MESSAGES } from './api/shopify/shopify.js';
 import { SIGN_UP_MESSAGES } from './api/signup/signup.js';
 import { SUBSCRIPTION_MESSAGES } from './api/subscriptions/subscriptions.js';
 import { TEMPLATE_MESSAGES } from './api/templates/template-messages.js';
@@ -425,6 +426,7 @@ export const MESSAGES = {
   ...PAYMENT_MESSAGES,
   ...SUBSCRIPTION_MESSAGES,
   ...SIGN_UP_MESSAGES,
+  ...SHOPIFY_MESSAGES,
   ...PHONE_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -64,3 +64,12 @@ export type {
   WhatsappCloudSimulatorStats,
 } from './whatsapp-cloud/types.js';
 export { verifyWebhook } from './whatsapp-cloud/verify.js';
+export { shopifyQueryHmac, startShopifySimulator } from './shopify/simulator.js';
+export type {
+  DeliveredWebhook as ShopifyDeliveredWebhook,
+  NewOrder as ShopifyNewOrder,
+  ShopifySimulator,
+  ShopifySimulatorOptions,
+  SimOrder as ShopifyOrder,
+  SimShop as ShopifyShop,
+} from './shopify/types.js';

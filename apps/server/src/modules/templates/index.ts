@@ -2,3 +2,5 @@
 export { applyTemplateWebhooks, TEMPLATE_WEBHOOK_FIELDS } from './template-webhooks.js';
 export { findApprovedTemplate, insertTemplates } from './templates.repository.js';
 export { registerTemplateRoutes } from './templates.routes.js';
+export { type AutomatedTemplateSkip, sendAutomatedTemplate, type TemplateSendJobs } from './template-sends.service.js';
+export { listApprovedTemplates } from './templates.repository.js';

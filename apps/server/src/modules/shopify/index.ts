@@ -1,0 +1,8 @@
+/**
+ * The public entry of shopify: a business's Shopify store connected through Shopify's OAuth, its order webhooks
+ * (verified, deduplicated, processed by a drain) told to the order's customer as WhatsApp template messages,
+ * the compliance topics, the settings and the report of /shopify.
+ */
+export { COMPLIANCE_TOPICS, orderMessageId, shopifyWebhookDrain } from './shopify-webhooks.js';
+export { registerShopifyRoutes } from './shopify.routes.js';
+export { SHOPIFY_CALLBACK_PATH, SHOPIFY_WEBHOOK_PATH, shopifyWebhookUrl } from './shopify.service.js';

@@ -456,6 +456,15 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
     requestCustomerData: (domain, id) => customerRequest(domain, id, 'customers/data_request'),
     redactCustomer: (domain, id) => customerRequest(domain, id, 'customers/redact'),
     uninstall,
+    restoreInstall(domain, install) {
+      const shop = shopOf(domain);
+      shop.tokens.add(install.token);
+      for (const topic of install.topics) {
+        if (shop.webhooks.some((h) => h.topic === topic && h.address === install.address)) continue;
+        const now = new Date().toISOString();
+        shop.webhooks.push({ id: nextId(), topic, address: install.address, format: 'json', api_version: SIM_API_VERSION, created_at: now, updated_at: now });
+      }
+    },
     sendWebhook(domain, topic, body, url) {
       const shop = shopOf(domain);
       if (url) return sender.send(`${shop.domain}:manual`, { url, shop: shop.domain, topic, body });

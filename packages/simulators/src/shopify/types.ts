@@ -132,6 +132,11 @@ export interface ShopifySimulator {
   redactCustomer(domain: string, orderId: number): void;
   /** The app is removed: its token revoked, `app/uninstalled` sent, and `shop/redact` after it. */
   uninstall(domain: string): void;
+  /**
+   * The app installed on the shop as it was before the simulator restarted: the access token Sapa keeps and its
+   * webhook subscriptions at `address`.
+   */
+  restoreInstall(domain: string, install: { token: string; address: string; topics: readonly string[] }): void;
   /** Sends a webhook of the topic with the given body to every subscription of the shop (or `url`). */
   sendWebhook(domain: string, topic: string, body: unknown, url?: string): string;
   setComplianceUrl(url: string): void;

@@ -5,4 +5,10 @@
  */
 export { COMPLIANCE_TOPICS, orderMessageId, shopifyWebhookDrain } from './shopify-webhooks.js';
 export { registerShopifyRoutes } from './shopify.routes.js';
-export { SHOPIFY_CALLBACK_PATH, SHOPIFY_WEBHOOK_PATH, shopifyWebhookUrl } from './shopify.service.js';
+export { SHOPIFY_ORDER_TOPICS } from './shopify-admin.js';
+export {
+  connectedStoreOf,
+  SHOPIFY_CALLBACK_PATH,
+  SHOPIFY_WEBHOOK_PATH,
+  shopifyWebhookUrl,
+} from './shopify.service.js';

@@ -275,3 +275,10 @@ export async function report(deps: ServerDeps, auth: AuthContext, query: { from?
   }
   return { events, orders };
 }
+
+/** The business's connected store with its access token opened (the demo restores its simulator's install). */
+export async function connectedStoreOf(deps: ServerDeps, clientId: string) {
+  const row = await repo.findStore(deps.db, clientId);
+  if (row?.status !== 'connected' || !row.accessToken) return null;
+  return { shopDomain: row.shopDomain, accessToken: deps.secrets.open(row.accessToken) };
+}

@@ -294,7 +294,8 @@ function AutomationCard({
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{t(`shopify.event.${item.event}`)}</Text>
           <Switch
-            aria-label={t('shopify.messages.toggle', { event: t(`shopify.event.${item.event}`) })}
+            label={t('shopify.messages.active')}
+            labelPosition="left"
             checked={enabled}
             disabled={toggleDisabled || !canEdit}
             onChange={(e) => setEnabled(e.currentTarget.checked)}

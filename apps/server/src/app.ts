@@ -71,7 +71,6 @@ import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { registerMakerCheckerRoutes } from './modules/maker-checker/maker-checker.routes.js';
 import { notifyThrough, sendNotificationJob } from './modules/notifications/index.js';
 import { ORDER_PURPOSE, orderPaymentPurpose, registerOrderRoutes } from './modules/orders/index.js';
-import { registerShopifyRoutes, shopifyWebhookDrain } from './modules/shopify/index.js';
 import {
   createPaymentsContext,
   registerPaymentPurpose,
@@ -79,6 +78,7 @@ import {
 } from './modules/payments/index.js';
 import { registerPlayRoutes, stopSessionsOnView } from './modules/play/index.js';
 import { registerSearchRoutes } from './modules/search/index.js';
+import { registerShopifyRoutes, shopifyWebhookDrain } from './modules/shopify/index.js';
 import { registerSignupRoutes } from './modules/signup/index.js';
 import {
   installPlanGate,

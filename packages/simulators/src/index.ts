@@ -31,6 +31,15 @@ export type {
   PaymentGatewaySimulatorOptions,
   SimInvoice,
 } from './payment-gateway/types.js';
+export { shopifyQueryHmac, startShopifySimulator } from './shopify/simulator.js';
+export type {
+  DeliveredWebhook as ShopifyDeliveredWebhook,
+  NewOrder as ShopifyNewOrder,
+  ShopifySimulator,
+  ShopifySimulatorOptions,
+  SimOrder as ShopifyOrder,
+  SimShop as ShopifyShop,
+} from './shopify/types.js';
 export * from './signatures.js';
 export { startTelegramSimulator } from './telegram/simulator.js';
 export type {
@@ -64,12 +73,3 @@ export type {
   WhatsappCloudSimulatorStats,
 } from './whatsapp-cloud/types.js';
 export { verifyWebhook } from './whatsapp-cloud/verify.js';
-export { shopifyQueryHmac, startShopifySimulator } from './shopify/simulator.js';
-export type {
-  DeliveredWebhook as ShopifyDeliveredWebhook,
-  NewOrder as ShopifyNewOrder,
-  ShopifySimulator,
-  ShopifySimulatorOptions,
-  SimOrder as ShopifyOrder,
-  SimShop as ShopifyShop,
-} from './shopify/types.js';

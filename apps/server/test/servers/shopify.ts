@@ -8,8 +8,8 @@ import {
 } from '@sapa/simulators';
 import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { chatCreditWallets } from '../../src/modules/billing/billing.schema.js';
 import { afterAll, beforeAll } from 'vitest';
+import { chatCreditWallets } from '../../src/modules/billing/billing.schema.js';
 import { insertTemplates } from '../../src/modules/templates/index.js';
 import { signInFresh } from '../auth-helpers.js';
 import { bearer, makeBusiness } from '../fixtures.js';
@@ -47,7 +47,12 @@ export let agent: TokenPair;
 export let otherOwner: TokenPair;
 export let accountId: string;
 
-export function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, tokens: TokenPair, payload?: unknown) {
+export function api(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  tokens: TokenPair,
+  payload?: unknown,
+) {
   return server.app.inject({
     method,
     url,
@@ -116,7 +121,12 @@ export function useShopifyServer() {
       .update(chatCreditWallets)
       .set({ balance: '100000' })
       .where(eq(chatCreditWallets.clientId, biz.clientId));
-    const approved = { clientId: biz.clientId, language: 'id', status: 'approved', category: 'UTILITY' } as const;
+    const approved = {
+      clientId: biz.clientId,
+      language: 'id',
+      status: 'approved',
+      category: 'UTILITY',
+    } as const;
     const manual = (name: string) => ({ name, sample: 'x', contactField: null });
     await insertTemplates(server.deps.db, [
       {

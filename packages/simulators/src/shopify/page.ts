@@ -58,16 +58,24 @@ function orderRow(shopDomain: string, o: SimOrder): string {
   const tracking = o.fulfillments.at(-1);
   const actions: string[] = [];
   if (!o.cancelled_at && o.financial_status === 'pending')
-    actions.push(`<form method="post" class="inline" action="${base}/pay"><button type="submit" data-action="pay">Mark as paid</button></form>`);
+    actions.push(
+      `<form method="post" class="inline" action="${base}/pay"><button type="submit" data-action="pay">Mark as paid</button></form>`,
+    );
   if (!o.cancelled_at && o.fulfillment_status !== 'fulfilled')
     actions.push(`<form method="post" class="inline" action="${base}/fulfil">
       <label>Tracking company <input name="tracking_company" value="JNE"></label>
       <label>Tracking number <input name="tracking_number" value="JNE${String(o.order_number).padStart(8, '0')}"></label>
       <button type="submit" data-action="fulfil">Fulfil</button></form>`);
   if (!o.cancelled_at)
-    actions.push(`<form method="post" class="inline" action="${base}/cancel"><button type="submit" class="secondary" data-action="cancel">Cancel order</button></form>`);
-  actions.push(`<form method="post" class="inline" action="${base}/data-request"><button type="submit" class="secondary" data-action="data-request">Customer data request</button></form>`);
-  actions.push(`<form method="post" class="inline" action="${base}/redact"><button type="submit" class="secondary" data-action="redact">Erase customer</button></form>`);
+    actions.push(
+      `<form method="post" class="inline" action="${base}/cancel"><button type="submit" class="secondary" data-action="cancel">Cancel order</button></form>`,
+    );
+  actions.push(
+    `<form method="post" class="inline" action="${base}/data-request"><button type="submit" class="secondary" data-action="data-request">Customer data request</button></form>`,
+  );
+  actions.push(
+    `<form method="post" class="inline" action="${base}/redact"><button type="submit" class="secondary" data-action="redact">Erase customer</button></form>`,
+  );
   return `<tr data-order="${esc(o.name)}">
   <td><strong>${esc(o.name)}</strong><br>${esc(o.created_at)}</td>
   <td>${esc(customer)}<br>${esc(o.phone ?? '')}</td>

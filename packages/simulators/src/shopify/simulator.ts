@@ -187,12 +187,18 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
     return changed(shop, order, ['orders/paid']);
   }
 
-  function fulfilOrder(domain: string, id: number, tracking: { company: string; number: string; url?: string }) {
+  function fulfilOrder(
+    domain: string,
+    id: number,
+    tracking: { company: string; number: string; url?: string },
+  ) {
     const shop = shopOf(domain);
     const order = orderOf(shop, id);
     if (order.cancelled_at || order.fulfillment_status === 'fulfilled')
       throw new ShopifyError(422, { errors: { base: ['Order cannot be fulfilled'] } });
-    const url = tracking.url ?? (tracking.number ? `https://track.example/${encodeURIComponent(tracking.number)}` : null);
+    const url =
+      tracking.url ??
+      (tracking.number ? `https://track.example/${encodeURIComponent(tracking.number)}` : null);
     order.fulfillments.push({
       id: nextId(),
       order_id: order.id,
@@ -212,7 +218,8 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
   function cancelOrder(domain: string, id: number, reason = 'customer') {
     const shop = shopOf(domain);
     const order = orderOf(shop, id);
-    if (order.cancelled_at) throw new ShopifyError(422, { errors: { base: ['Order has already been cancelled'] } });
+    if (order.cancelled_at)
+      throw new ShopifyError(422, { errors: { base: ['Order has already been cancelled'] } });
     order.cancelled_at = new Date().toISOString();
     order.cancel_reason = reason;
     order.closed_at = order.cancelled_at;
@@ -224,7 +231,11 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
     if (complianceUrl)
       sender.send(`${shop.domain}:compliance`, { url: complianceUrl, shop: shop.domain, topic, body });
   }
-  function customerRequest(domain: string, orderId: number, topic: 'customers/data_request' | 'customers/redact') {
+  function customerRequest(
+    domain: string,
+    orderId: number,
+    topic: 'customers/data_request' | 'customers/redact',
+  ) {
     const shop = shopOf(domain);
     const order = orderOf(shop, orderId);
     const customer = { id: order.customer.id, email: order.customer.email, phone: order.customer.phone };
@@ -248,7 +259,12 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
     const body = { id: shop.id, name: shop.name, domain: shop.domain, myshopify_domain: shop.domain };
     for (const hook of shop.webhooks)
       if (hook.topic === 'app/uninstalled')
-        sender.send(`${shop.domain}:app`, { url: hook.address, shop: shop.domain, topic: 'app/uninstalled', body });
+        sender.send(`${shop.domain}:app`, {
+          url: hook.address,
+          shop: shop.domain,
+          topic: 'app/uninstalled',
+          body,
+        });
     shop.webhooks = [];
     // Shopify sends shop/redact 48 hours after the uninstall; the simulator right away.
     sendCompliance(shop, 'shop/redact', { shop_id: shop.id, shop_domain: shop.domain });
@@ -267,60 +283,79 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
   type OrderParams = { Params: { shop: string; id: string } };
 
   // OAuth: the merchant's approval page, then the redirect with code, hmac, host, shop, state and timestamp.
-  app.get<ShopParams & { Querystring: Record<string, string> }>('/shops/:shop/admin/oauth/authorize', async (req, reply) => {
-    const shop = shopOf(req.params.shop);
-    const q = req.query;
-    if (q.client_id !== options.app.clientId)
-      throw new ShopifyError(400, 'Oauth error invalid_request: The client_id provided is invalid');
-    if (!q.redirect_uri || !/^https?:\/\//.test(q.redirect_uri))
-      throw new ShopifyError(400, 'Oauth error invalid_request: The redirect_uri is missing or not whitelisted');
-    return reply.type('text/html; charset=utf-8').send(authorizePageHtml(shop, q));
-  });
-  app.post<ShopParams & { Body: Record<string, string> }>('/shops/:shop/admin/oauth/authorize', async (req, reply) => {
-    const shop = shopOf(req.params.shop);
-    const b = req.body ?? {};
-    const redirect = new URL(String(b.redirect_uri ?? ''));
-    if (b.decision !== 'install') {
-      redirect.searchParams.set('error', 'access_denied');
-      redirect.searchParams.set('shop', shop.domain);
-      if (b.state) redirect.searchParams.set('state', b.state);
-      return reply.redirect(redirect.toString(), 303);
-    }
-    const code = randomBytes(16).toString('hex');
-    codes.set(code, { shop: shop.domain, clientId: String(b.client_id), scope: String(b.scope ?? ''), expiresAt: Date.now() + 600_000 });
-    const params: Record<string, string> = {
-      code,
-      host: Buffer.from(`admin.shopify.com/store/${shop.domain.replace('.myshopify.com', '')}`).toString('base64url'),
-      shop: shop.domain,
-      state: String(b.state ?? ''),
-      timestamp: String(Math.floor(Date.now() / 1000)),
-    };
-    params.hmac = shopifyQueryHmac(options.app.clientSecret, params);
-    for (const [k, v] of Object.entries(params)) redirect.searchParams.set(k, v);
-    return reply.redirect(redirect.toString(), 303);
-  });
-  app.post<ShopParams & { Body: Record<string, unknown> }>('/shops/:shop/admin/oauth/access_token', async (req) => {
-    const shop = shopOf(req.params.shop);
-    const b = req.body ?? {};
-    const grant = typeof b.code === 'string' ? codes.get(b.code) : undefined;
-    if (
-      !grant ||
-      grant.expiresAt < Date.now() ||
-      grant.shop !== shop.domain ||
-      b.client_id !== options.app.clientId ||
-      typeof b.client_secret !== 'string' ||
-      !same(b.client_secret, options.app.clientSecret)
-    )
-      throw new ShopifyError(400, {
-        error: 'invalid_request',
-        error_description: 'The authorization code was not found or was already used',
+  app.get<ShopParams & { Querystring: Record<string, string> }>(
+    '/shops/:shop/admin/oauth/authorize',
+    async (req, reply) => {
+      const shop = shopOf(req.params.shop);
+      const q = req.query;
+      if (q.client_id !== options.app.clientId)
+        throw new ShopifyError(400, 'Oauth error invalid_request: The client_id provided is invalid');
+      if (!q.redirect_uri || !/^https?:\/\//.test(q.redirect_uri))
+        throw new ShopifyError(
+          400,
+          'Oauth error invalid_request: The redirect_uri is missing or not whitelisted',
+        );
+      return reply.type('text/html; charset=utf-8').send(authorizePageHtml(shop, q));
+    },
+  );
+  app.post<ShopParams & { Body: Record<string, string> }>(
+    '/shops/:shop/admin/oauth/authorize',
+    async (req, reply) => {
+      const shop = shopOf(req.params.shop);
+      const b = req.body ?? {};
+      const redirect = new URL(String(b.redirect_uri ?? ''));
+      if (b.decision !== 'install') {
+        redirect.searchParams.set('error', 'access_denied');
+        redirect.searchParams.set('shop', shop.domain);
+        if (b.state) redirect.searchParams.set('state', b.state);
+        return reply.redirect(redirect.toString(), 303);
+      }
+      const code = randomBytes(16).toString('hex');
+      codes.set(code, {
+        shop: shop.domain,
+        clientId: String(b.client_id),
+        scope: String(b.scope ?? ''),
+        expiresAt: Date.now() + 600_000,
       });
-    codes.delete(String(b.code));
-    const token = `shpat_${randomBytes(16).toString('hex')}`;
-    shop.tokens.add(token);
-    grantedScope.set(token, grant.scope);
-    return { access_token: token, scope: grant.scope };
-  });
+      const params: Record<string, string> = {
+        code,
+        host: Buffer.from(`admin.shopify.com/store/${shop.domain.replace('.myshopify.com', '')}`).toString(
+          'base64url',
+        ),
+        shop: shop.domain,
+        state: String(b.state ?? ''),
+        timestamp: String(Math.floor(Date.now() / 1000)),
+      };
+      params.hmac = shopifyQueryHmac(options.app.clientSecret, params);
+      for (const [k, v] of Object.entries(params)) redirect.searchParams.set(k, v);
+      return reply.redirect(redirect.toString(), 303);
+    },
+  );
+  app.post<ShopParams & { Body: Record<string, unknown> }>(
+    '/shops/:shop/admin/oauth/access_token',
+    async (req) => {
+      const shop = shopOf(req.params.shop);
+      const b = req.body ?? {};
+      const grant = typeof b.code === 'string' ? codes.get(b.code) : undefined;
+      if (
+        !grant ||
+        grant.expiresAt < Date.now() ||
+        grant.shop !== shop.domain ||
+        b.client_id !== options.app.clientId ||
+        typeof b.client_secret !== 'string' ||
+        !same(b.client_secret, options.app.clientSecret)
+      )
+        throw new ShopifyError(400, {
+          error: 'invalid_request',
+          error_description: 'The authorization code was not found or was already used',
+        });
+      codes.delete(String(b.code));
+      const token = `shpat_${randomBytes(16).toString('hex')}`;
+      shop.tokens.add(token);
+      grantedScope.set(token, grant.scope);
+      return { access_token: token, scope: grant.scope };
+    },
+  );
 
   // REST Admin API.
   const api = '/shops/:shop/admin/api/:version';
@@ -353,7 +388,8 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
       const w = req.body?.webhook ?? {};
       const topic = typeof w.topic === 'string' ? w.topic : '';
       const address = typeof w.address === 'string' ? w.address : '';
-      if (!ORDER_TOPICS.has(topic)) throw new ShopifyError(422, { errors: { topic: ['Invalid topic specified.'] } });
+      if (!ORDER_TOPICS.has(topic))
+        throw new ShopifyError(422, { errors: { topic: ['Invalid topic specified.'] } });
       if (!/^https?:\/\//.test(address)) throw new ShopifyError(422, { errors: { address: ['is invalid'] } });
       if (shop.webhooks.some((h) => h.topic === topic && h.address === address))
         throw new ShopifyError(422, { errors: { address: ['for this topic has already been taken'] } });
@@ -394,41 +430,63 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
   // The merchant's admin page: orders and what a person does with them.
   app.get<ShopParams>('/shops/:shop/admin', async (req, reply) => {
     const shop = shopOf(req.params.shop);
-    return reply.type('text/html; charset=utf-8').send(adminPageHtml(shop, [...shop.orders.values()].reverse()));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(adminPageHtml(shop, [...shop.orders.values()].reverse()));
   });
   const back = (shop: string) => `/shops/${shop}/admin`;
-  app.post<ShopParams & { Body: Record<string, string> }>('/shops/:shop/admin/sim/orders', async (req, reply) => {
-    const b = req.body ?? {};
-    const order = createOrder(req.params.shop, {
-      customer: { firstName: b.first_name || 'Pelanggan', lastName: b.last_name ?? '', phone: b.phone || null, email: b.email || null },
-      items: [{ title: b.title || 'Produk', quantity: Math.max(1, Number(b.quantity) || 1), price: Math.max(0, Number(b.price) || 0), sku: b.sku ?? '' }],
-      ...(b.address1 ? { address: { address1: b.address1, city: b.city ?? '' } } : {}),
-      paid: b.paid === 'on' || b.paid === 'true',
-    });
-    if (req.headers.accept?.includes('application/json')) return { order };
-    return reply.redirect(back(req.params.shop), 303);
-  });
-  app.post<OrderParams & { Body: Record<string, string> }>('/shops/:shop/admin/sim/orders/:id/:action', async (req, reply) => {
-    const { shop, id } = req.params;
-    const action = (req.params as { action?: string }).action;
-    const b = req.body ?? {};
-    const orderId = Number(id);
-    if (action === 'pay') payOrder(shop, orderId);
-    else if (action === 'fulfil')
-      fulfilOrder(shop, orderId, { company: b.tracking_company ?? '', number: b.tracking_number ?? '' });
-    else if (action === 'cancel') cancelOrder(shop, orderId);
-    else if (action === 'data-request') customerRequest(shop, orderId, 'customers/data_request');
-    else if (action === 'redact') customerRequest(shop, orderId, 'customers/redact');
-    else throw new ShopifyError(404, { errors: 'Not Found' });
-    return reply.redirect(back(shop), 303);
-  });
+  app.post<ShopParams & { Body: Record<string, string> }>(
+    '/shops/:shop/admin/sim/orders',
+    async (req, reply) => {
+      const b = req.body ?? {};
+      const order = createOrder(req.params.shop, {
+        customer: {
+          firstName: b.first_name || 'Pelanggan',
+          lastName: b.last_name ?? '',
+          phone: b.phone || null,
+          email: b.email || null,
+        },
+        items: [
+          {
+            title: b.title || 'Produk',
+            quantity: Math.max(1, Number(b.quantity) || 1),
+            price: Math.max(0, Number(b.price) || 0),
+            sku: b.sku ?? '',
+          },
+        ],
+        ...(b.address1 ? { address: { address1: b.address1, city: b.city ?? '' } } : {}),
+        paid: b.paid === 'on' || b.paid === 'true',
+      });
+      if (req.headers.accept?.includes('application/json')) return { order };
+      return reply.redirect(back(req.params.shop), 303);
+    },
+  );
+  app.post<OrderParams & { Body: Record<string, string> }>(
+    '/shops/:shop/admin/sim/orders/:id/:action',
+    async (req, reply) => {
+      const { shop, id } = req.params;
+      const action = (req.params as { action?: string }).action;
+      const b = req.body ?? {};
+      const orderId = Number(id);
+      if (action === 'pay') payOrder(shop, orderId);
+      else if (action === 'fulfil')
+        fulfilOrder(shop, orderId, { company: b.tracking_company ?? '', number: b.tracking_number ?? '' });
+      else if (action === 'cancel') cancelOrder(shop, orderId);
+      else if (action === 'data-request') customerRequest(shop, orderId, 'customers/data_request');
+      else if (action === 'redact') customerRequest(shop, orderId, 'customers/redact');
+      else throw new ShopifyError(404, { errors: 'Not Found' });
+      return reply.redirect(back(shop), 303);
+    },
+  );
   app.post<ShopParams>('/shops/:shop/admin/sim/uninstall', async (req, reply) => {
     uninstall(req.params.shop);
     return reply.redirect(back(req.params.shop), 303);
   });
   app.get<OrderParams>('/shops/:shop/orders/:id/status', async (req, reply) => {
     const order = orderOf(shopOf(req.params.shop), Number(req.params.id));
-    return reply.type('text/plain; charset=utf-8').send(`${order.name}: ${order.financial_status} / ${order.fulfillment_status ?? 'unfulfilled'}`);
+    return reply
+      .type('text/plain; charset=utf-8')
+      .send(`${order.name}: ${order.financial_status} / ${order.fulfillment_status ?? 'unfulfilled'}`);
   });
 
   const baseUrl = await listenAdvertised(app, options);
@@ -443,7 +501,9 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
     createShop,
     shop: (domain) => {
       const s = shops.get(domain.toLowerCase());
-      return s ? { id: s.id, domain: s.domain, name: s.name, email: s.email, currency: s.currency } : undefined;
+      return s
+        ? { id: s.id, domain: s.domain, name: s.name, email: s.email, currency: s.currency }
+        : undefined;
     },
     subscriptions: (domain) => [...(shops.get(domain.toLowerCase())?.webhooks ?? [])],
     tokens: (domain) => [...(shops.get(domain.toLowerCase())?.tokens ?? [])],
@@ -462,7 +522,15 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
       for (const topic of install.topics) {
         if (shop.webhooks.some((h) => h.topic === topic && h.address === install.address)) continue;
         const now = new Date().toISOString();
-        shop.webhooks.push({ id: nextId(), topic, address: install.address, format: 'json', api_version: SIM_API_VERSION, created_at: now, updated_at: now });
+        shop.webhooks.push({
+          id: nextId(),
+          topic,
+          address: install.address,
+          format: 'json',
+          api_version: SIM_API_VERSION,
+          created_at: now,
+          updated_at: now,
+        });
       }
     },
     sendWebhook(domain, topic, body, url) {
@@ -470,7 +538,8 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
       if (url) return sender.send(`${shop.domain}:manual`, { url, shop: shop.domain, topic, body });
       let id = '';
       for (const hook of shop.webhooks)
-        if (hook.topic === topic) id = sender.send(`${shop.domain}:manual`, { url: hook.address, shop: shop.domain, topic, body });
+        if (hook.topic === topic)
+          id = sender.send(`${shop.domain}:manual`, { url: hook.address, shop: shop.domain, topic, body });
       return id;
     },
     setComplianceUrl(url) {

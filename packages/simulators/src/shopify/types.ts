@@ -123,7 +123,11 @@ export interface ShopifySimulator {
   tokens(domain: string): string[];
   createOrder(domain: string, input: NewOrder): SimOrder;
   payOrder(domain: string, orderId: number): SimOrder;
-  fulfilOrder(domain: string, orderId: number, tracking: { company: string; number: string; url?: string }): SimOrder;
+  fulfilOrder(
+    domain: string,
+    orderId: number,
+    tracking: { company: string; number: string; url?: string },
+  ): SimOrder;
   cancelOrder(domain: string, orderId: number, reason?: string): SimOrder;
   order(domain: string, orderId: number): SimOrder | undefined;
   orders(domain: string): SimOrder[];
@@ -136,7 +140,10 @@ export interface ShopifySimulator {
    * The app installed on the shop as it was before the simulator restarted: the access token Sapa keeps and its
    * webhook subscriptions at `address`.
    */
-  restoreInstall(domain: string, install: { token: string; address: string; topics: readonly string[] }): void;
+  restoreInstall(
+    domain: string,
+    install: { token: string; address: string; topics: readonly string[] },
+  ): void;
   /** Sends a webhook of the topic with the given body to every subscription of the shop (or `url`). */
   sendWebhook(domain: string, topic: string, body: unknown, url?: string): string;
   setComplianceUrl(url: string): void;

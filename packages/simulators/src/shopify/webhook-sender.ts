@@ -35,7 +35,13 @@ export function createWebhookSender(config: {
       timers.add(timer);
     });
 
-  async function deliver(input: { url: string; shop: string; topic: string; raw: string; webhookId: string }) {
+  async function deliver(input: {
+    url: string;
+    shop: string;
+    topic: string;
+    raw: string;
+    webhookId: string;
+  }) {
     const headers = {
       'content-type': 'application/json',
       'x-shopify-topic': input.topic,
@@ -49,9 +55,17 @@ export function createWebhookSender(config: {
     for (let attempt = 1; attempt <= config.retry.attempts && !closed; attempt++) {
       stats.webhookAttempts++;
       if (attempt > 1) stats.webhookRetries++;
-      const status = await poster.post(input.url, input.raw, headers, { timeoutMs: config.timeoutMs }).catch(() => 0);
+      const status = await poster
+        .post(input.url, input.raw, headers, { timeoutMs: config.timeoutMs })
+        .catch(() => 0);
       if (status >= 200 && status < 300) {
-        delivered.push({ shop: input.shop, topic: input.topic, webhookId: input.webhookId, raw: input.raw, attempts: attempt });
+        delivered.push({
+          shop: input.shop,
+          topic: input.topic,
+          webhookId: input.webhookId,
+          raw: input.raw,
+          attempts: attempt,
+        });
         if (delivered.length > 20_000) delivered.splice(0, 10_000);
         return;
       }

@@ -22,8 +22,12 @@ export async function startDemoShopify(
   const { startShopifySimulator } = await import('@sapa/simulators');
   const advertised = new URL(config.publicUrl);
   advertised.port = String(config.shopifySimPort);
-  const derive = (what: string) => createHmac('sha256', config.jwtSecret).update(`demo-shopify-${what}`).digest('hex');
-  const app = { clientId: derive('client-id').slice(0, 32), clientSecret: `shpss_${derive('client-secret').slice(0, 32)}` };
+  const derive = (what: string) =>
+    createHmac('sha256', config.jwtSecret).update(`demo-shopify-${what}`).digest('hex');
+  const app = {
+    clientId: derive('client-id').slice(0, 32),
+    clientSecret: `shpss_${derive('client-secret').slice(0, 32)}`,
+  };
   const sim = await startShopifySimulator({
     port: config.shopifySimPort,
     host: config.host,
@@ -38,7 +42,10 @@ export async function startDemoShopify(
  * After the app is up: the demo business gets approved templates for Shopify's order messages (once), and an
  * install made before a restart is told to the simulator again (its token and webhook subscriptions).
  */
-export async function restoreDemoShopify(deps: ServerDeps, sim: ShopifySimulator): Promise<{ adminUrl: string }> {
+export async function restoreDemoShopify(
+  deps: ServerDeps,
+  sim: ShopifySimulator,
+): Promise<{ adminUrl: string }> {
   const clientId = await findDemoBusinessId(deps.db);
   if (clientId) {
     await seedShopifyTemplates(deps, clientId);

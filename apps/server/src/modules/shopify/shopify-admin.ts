@@ -85,7 +85,9 @@ export async function subscribeWebhooks(app: ShopifyAppConfig, shop: string, tok
   const listed = await call<{ webhooks?: WebhookSubscription[] }>(app, shop, `${base}.json`, { token });
   if (listed.status === 401) throw new AppError(400, 'shopify.invalidToken');
   if (listed.status !== 200) throw new AppError(502, 'shopify.somethingWrong');
-  const have = new Set((listed.body?.webhooks ?? []).filter((w) => w.address === address).map((w) => w.topic));
+  const have = new Set(
+    (listed.body?.webhooks ?? []).filter((w) => w.address === address).map((w) => w.topic),
+  );
   for (const topic of SHOPIFY_ORDER_TOPICS) {
     if (have.has(topic)) continue;
     const made = await call(app, shop, `${base}.json`, {
@@ -98,7 +100,12 @@ export async function subscribeWebhooks(app: ShopifyAppConfig, shop: string, tok
 }
 
 /** Removes Sapa's webhook subscriptions (disconnect). A revoked token (401) has none left to remove. */
-export async function unsubscribeWebhooks(app: ShopifyAppConfig, shop: string, token: string, address: string) {
+export async function unsubscribeWebhooks(
+  app: ShopifyAppConfig,
+  shop: string,
+  token: string,
+  address: string,
+) {
   const base = `/admin/api/${SHOPIFY_API_VERSION}/webhooks`;
   const listed = await call<{ webhooks?: WebhookSubscription[] }>(app, shop, `${base}.json`, { token });
   if (listed.status === 401) return;

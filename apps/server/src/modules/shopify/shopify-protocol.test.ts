@@ -1,9 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { shopifyQueryHmac, shopifySignature } from '@sapa/simulators';
 import { shopDomainFromAdminUrl } from '@sapa/contracts';
+import { shopifyQueryHmac, shopifySignature } from '@sapa/simulators';
 import { describe, expect, it } from 'vitest';
+import {
+  parseShopifyJson,
+  readState,
+  signState,
+  verifyQueryHmac,
+  verifyWebhookHmac,
+} from './shopify-protocol.js';
 import { orderMessageId, orderPhoneOf } from './shopify-webhooks.js';
-import { parseShopifyJson, readState, signState, verifyQueryHmac, verifyWebhookHmac } from './shopify-protocol.js';
 
 const SECRET = 'shpss_unit_secret';
 
@@ -24,7 +30,13 @@ describe('Shopify webhook signature (X-Shopify-Hmac-Sha256, base64 over the raw 
 });
 
 describe('OAuth redirect hmac (hex over the sorted other parameters)', () => {
-  const params = { code: 'abc', host: 'aG9zdA', shop: 'toko.myshopify.com', state: 's.t', timestamp: '1700000000' };
+  const params = {
+    code: 'abc',
+    host: 'aG9zdA',
+    shop: 'toko.myshopify.com',
+    state: 's.t',
+    timestamp: '1700000000',
+  };
   it('accepts what Shopify signs', () => {
     expect(verifyQueryHmac(SECRET, { ...params, hmac: shopifyQueryHmac(SECRET, params) })).toBe(true);
   });
@@ -60,22 +72,34 @@ describe('admin URL → shop domain (000 §2 connect dialog)', () => {
   ])('%s → %s', (input, shop) => {
     expect(shopDomainFromAdminUrl(input)).toBe(shop);
   });
-  it.each(['', 'https://evil.example.com', 'toko.myshopify.com.evil.test', 'ftp://toko.myshopify.com', 'a b'])(
-    'refuses %j',
-    (input) => {
-      expect(shopDomainFromAdminUrl(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'https://evil.example.com',
+    'toko.myshopify.com.evil.test',
+    'ftp://toko.myshopify.com',
+    'a b',
+  ])('refuses %j', (input) => {
+    expect(shopDomainFromAdminUrl(input)).toBeNull();
+  });
 });
 
 describe('order data', () => {
   it('keeps 64-bit ids exact and leaves digits inside strings alone', () => {
-    const parsed = parseShopifyJson('{"id":820982911946154508,"n":12,"s":"x 1234567890123456789","a":[299938123456789012]}');
-    expect(parsed).toEqual({ id: '820982911946154508', n: 12, s: 'x 1234567890123456789', a: ['299938123456789012'] });
+    const parsed = parseShopifyJson(
+      '{"id":820982911946154508,"n":12,"s":"x 1234567890123456789","a":[299938123456789012]}',
+    );
+    expect(parsed).toEqual({
+      id: '820982911946154508',
+      n: 12,
+      s: 'x 1234567890123456789',
+      a: ['299938123456789012'],
+    });
   });
   it('takes the first phone that is a WhatsApp number', () => {
     expect(orderPhoneOf({ phone: null, customer: { phone: '0812-3456-7890' } })).toBe('6281234567890');
-    expect(orderPhoneOf({ phone: 'n/a', shipping_address: { phone: '+62 812 1111 2222' } })).toBe('6281211112222');
+    expect(orderPhoneOf({ phone: 'n/a', shipping_address: { phone: '+62 812 1111 2222' } })).toBe(
+      '6281211112222',
+    );
     expect(orderPhoneOf({})).toBeNull();
   });
   it('gives one message id per order event', () => {

@@ -41,7 +41,8 @@ export interface OAuthState {
   expiresAt: number;
 }
 
-const stateKey = (serverSecret: string) => createHmac('sha256', serverSecret).update('sapa-shopify-state').digest();
+const stateKey = (serverSecret: string) =>
+  createHmac('sha256', serverSecret).update('sapa-shopify-state').digest();
 
 /**
  * The `state` of the authorize redirect: who started the connection, for which shop, until when, and a nonce,
@@ -64,7 +65,11 @@ export function readState(serverSecret: string, state: string, nowSeconds: numbe
   try {
     const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as OAuthState;
     if (typeof value.expiresAt !== 'number' || value.expiresAt < nowSeconds) return null;
-    if (typeof value.clientId !== 'string' || typeof value.userId !== 'string' || typeof value.shop !== 'string')
+    if (
+      typeof value.clientId !== 'string' ||
+      typeof value.userId !== 'string' ||
+      typeof value.shop !== 'string'
+    )
       return null;
     return value;
   } catch {

@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
-import { normaliseNewMessagePhone, SHOPIFY_DEFAULT_FIELDS, type ShopifyEvent, type ShopifyOrderField } from '@sapa/contracts';
+import {
+  normaliseNewMessagePhone,
+  SHOPIFY_DEFAULT_FIELDS,
+  type ShopifyEvent,
+  type ShopifyOrderField,
+} from '@sapa/contracts';
 import { uuidv7 } from 'uuidv7';
 import type { ServerDeps } from '../../platform/deps.js';
 import { type DrainDefinition, defineDrain } from '../../platform/jobs/job-queue.js';
 import { sendAutomatedTemplate, type TemplateSendJobs } from '../templates/index.js';
-import { MYSHOPIFY_DOMAIN, parseShopifyJson, verifyWebhookHmac } from './shopify-protocol.js';
 import * as repo from './shopify.repository.js';
+import { MYSHOPIFY_DOMAIN, parseShopifyJson, verifyWebhookHmac } from './shopify-protocol.js';
 
 /** The order topics that carry an automated message, and their event. */
 const EVENT_OF_TOPIC: Record<string, ShopifyEvent> = {
@@ -16,6 +21,24 @@ const EVENT_OF_TOPIC: Record<string, ShopifyEvent> = {
 };
 const ORDER_TOPICS = new Set([...Object.keys(EVENT_OF_TOPIC), 'orders/updated']);
 export const COMPLIANCE_TOPICS = new Set(['customers/data_request', 'customers/redact', 'shop/redact']);
+
+/** Shop → business for a few seconds: the intake answers within Shopify's 5 s without a lookup per webhook. */
+const STORE_CACHE_MS = 5_000;
+const storeCache = new Map<string, { clientId: string; until: number }>();
+
+async function storeClientOf(deps: ServerDeps, shop: string): Promise<string | null> {
+  const now = Date.now();
+  const cached = storeCache.get(shop);
+  if (cached && cached.until > now) return cached.clientId;
+  const store = await repo.findStoreByShop(deps.db, shop);
+  if (!store) {
+    storeCache.delete(shop);
+    return null;
+  }
+  if (storeCache.size > 10_000) storeCache.clear();
+  storeCache.set(shop, { clientId: store.clientId, until: now + STORE_CACHE_MS });
+  return store.clientId;
+}
 
 export type IntakeOutcome = { status: 200 | 400 | 401; stored: boolean };
 
@@ -46,11 +69,11 @@ export async function receiveWebhook(
     return { status: 400, stored: false };
   if (!ORDER_TOPICS.has(topic) && !COMPLIANCE_TOPICS.has(topic) && topic !== 'app/uninstalled')
     return { status: 200, stored: false };
-  const store = await repo.findStoreByShop(deps.db, shop);
-  if (!store) return { status: 200, stored: false };
+  const clientId = await storeClientOf(deps, shop);
+  if (!clientId) return { status: 200, stored: false };
   const stored = await repo.insertWebhook(deps.db, {
     id: uuidv7(),
-    clientId: store.clientId,
+    clientId,
     shopDomain: shop,
     webhookId,
     topic,
@@ -73,11 +96,21 @@ interface ShopifyOrderBody {
   fulfillment_status?: string | null;
   cancelled_at?: string | null;
   order_status_url?: string;
-  customer?: { id?: string | number; first_name?: string | null; last_name?: string | null; phone?: string | null; email?: string | null } | null;
+  customer?: {
+    id?: string | number;
+    first_name?: string | null;
+    last_name?: string | null;
+    phone?: string | null;
+    email?: string | null;
+  } | null;
   shipping_address?: { name?: string | null; phone?: string | null } | null;
   billing_address?: { name?: string | null; phone?: string | null } | null;
   line_items?: { title?: string; quantity?: number }[];
-  fulfillments?: { tracking_company?: string | null; tracking_number?: string | null; tracking_url?: string | null }[];
+  fulfillments?: {
+    tracking_company?: string | null;
+    tracking_number?: string | null;
+    tracking_url?: string | null;
+  }[];
 }
 
 /** The order's id exact: the GraphQL id's digits, else the REST id (kept as a string by `parseShopifyJson`). */
@@ -110,7 +143,11 @@ export function orderPhoneOf(order: ShopifyOrderBody): string | null {
 function priceOf(total: string | undefined, currency: string | undefined): string {
   const amount = Number(total ?? '0');
   try {
-    return new Intl.NumberFormat('id-ID', { style: 'currency', currency: currency || 'IDR', maximumFractionDigits: currency === 'IDR' ? 0 : 2 }).format(amount);
+    return new Intl.NumberFormat('id-ID', {
+      style: 'currency',
+      currency: currency || 'IDR',
+      maximumFractionDigits: currency === 'IDR' ? 0 : 2,
+    }).format(amount);
   } catch {
     return `${currency ?? ''} ${total ?? ''}`.trim();
   }
@@ -160,7 +197,8 @@ async function processOrder(
     shopDomain,
     orderId,
     name: order.name ?? `#${orderId}`,
-    customerId: order.customer?.id === undefined || order.customer?.id === null ? null : String(order.customer.id),
+    customerId:
+      order.customer?.id === undefined || order.customer?.id === null ? null : String(order.customer.id),
     customerName: customerNameOf(order),
     phone: orderPhoneOf(order),
     email: order.email ?? order.customer?.email ?? null,
@@ -186,11 +224,19 @@ async function processOrder(
   }
   const phone = orderPhoneOf(order);
   if (!phone) {
-    await repo.setOrderMessageOutcome(deps.db, key, { outcome: 'skipped', messageId: null, reason: 'shopify.skip.noPhone' });
+    await repo.setOrderMessageOutcome(deps.db, key, {
+      outcome: 'skipped',
+      messageId: null,
+      reason: 'shopify.skip.noPhone',
+    });
     return { skipped: 'shopify.skip.noPhone' };
   }
   if (!store.channelAccountId) {
-    await repo.setOrderMessageOutcome(deps.db, key, { outcome: 'skipped', messageId: null, reason: 'shopify.skip.noWhatsapp' });
+    await repo.setOrderMessageOutcome(deps.db, key, {
+      outcome: 'skipped',
+      messageId: null,
+      reason: 'shopify.skip.noWhatsapp',
+    });
     return { skipped: 'shopify.skip.noWhatsapp' };
   }
   const values = orderValues(order, store.shopName);
@@ -206,10 +252,18 @@ async function processOrder(
     automatic: `shopify:${event}`,
   });
   if (result.sent) {
-    await repo.setOrderMessageOutcome(deps.db, key, { outcome: 'sent', messageId: result.messageId, reason: null });
+    await repo.setOrderMessageOutcome(deps.db, key, {
+      outcome: 'sent',
+      messageId: result.messageId,
+      reason: null,
+    });
     return { sent: event, messageId: result.messageId };
   }
-  await repo.setOrderMessageOutcome(deps.db, key, { outcome: 'skipped', messageId: null, reason: result.reason });
+  await repo.setOrderMessageOutcome(deps.db, key, {
+    outcome: 'skipped',
+    messageId: null,
+    reason: result.reason,
+  });
   return { skipped: result.reason };
 }
 
@@ -223,7 +277,8 @@ interface ComplianceBody {
 /** The mandatory compliance topics: a customer's data gathered for the merchant, a customer erased, a shop erased. */
 async function processCompliance(deps: ServerDeps, row: repo.WebhookRow, body: ComplianceBody) {
   const { clientId, shopDomain } = row;
-  const customerId = body.customer?.id === undefined || body.customer?.id === null ? null : String(body.customer.id);
+  const customerId =
+    body.customer?.id === undefined || body.customer?.id === null ? null : String(body.customer.id);
   if (row.topic === 'customers/data_request') {
     const orders = await repo.customerOrders(deps.db, {
       clientId,
@@ -231,11 +286,20 @@ async function processCompliance(deps: ServerDeps, row: repo.WebhookRow, body: C
       customerId,
       orderIds: (body.orders_requested ?? []).map(String),
     });
-    return { dataRequest: body.data_request?.id === undefined ? null : String(body.data_request.id), customerId, orders };
+    return {
+      dataRequest: body.data_request?.id === undefined ? null : String(body.data_request.id),
+      customerId,
+      orders,
+    };
   }
   if (row.topic === 'customers/redact') {
     const redacted = await deps.db.transaction((tx) =>
-      repo.redactCustomer(tx, { clientId, shopDomain, customerId, orderIds: (body.orders_to_redact ?? []).map(String) }),
+      repo.redactCustomer(tx, {
+        clientId,
+        shopDomain,
+        customerId,
+        orderIds: (body.orders_to_redact ?? []).map(String),
+      }),
     );
     return { redactedOrders: redacted };
   }
@@ -270,12 +334,18 @@ export function shopifyWebhookDrain(deps: ServerDeps, jobs: TemplateSendJobs): D
     async drain() {
       const rows = await deps.db.transaction(async (tx) => {
         const claimed = await repo.claimWebhooks(tx, 50);
-        if (claimed.length) await repo.leaseWebhooks(tx, claimed.map((r) => r.id), new Date(Date.now() + LEASE_MS));
+        if (claimed.length)
+          await repo.leaseWebhooks(
+            tx,
+            claimed.map((r) => r.id),
+            new Date(Date.now() + LEASE_MS),
+          );
         return claimed;
       });
       const groups = new Map<string, repo.WebhookRow[]>();
       for (const row of rows) {
-        const order = /"admin_graphql_api_id"\s*:\s*"gid:\/\/shopify\/Order\/(\d+)"/.exec(row.body)?.[1] ?? row.id;
+        const order =
+          /"admin_graphql_api_id"\s*:\s*"gid:\/\/shopify\/Order\/(\d+)"/.exec(row.body)?.[1] ?? row.id;
         const key = `${row.clientId}:${order}`;
         groups.set(key, [...(groups.get(key) ?? []), row]);
       }
@@ -289,7 +359,13 @@ export function shopifyWebhookDrain(deps: ServerDeps, jobs: TemplateSendJobs): D
               deps.logger.warn({ err, webhook: row.id, topic: row.topic }, 'shopify webhook failed');
               const attempts = row.attempts + 1;
               const retryAt = attempts < MAX_ATTEMPTS ? new Date(Date.now() + 5_000 * 2 ** attempts) : null;
-              await repo.markWebhookFailed(deps.db, row.id, attempts, err instanceof Error ? err.message : String(err), retryAt);
+              await repo.markWebhookFailed(
+                deps.db,
+                row.id,
+                attempts,
+                err instanceof Error ? err.message : String(err),
+                retryAt,
+              );
             }
           }
         }),

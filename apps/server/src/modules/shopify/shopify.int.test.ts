@@ -3,14 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/harness.js';
 import {
+  APP,
   accountId,
   agent,
   api,
-  APP,
   base,
   biz,
-  number,
   connectShop,
+  number,
   other,
   otherOwner,
   owner,
@@ -35,7 +35,12 @@ async function sentFor(event: string) {
   return db()
     .select()
     .from(messages)
-    .where(and(eq(messages.clientId, biz.clientId), sql`${messages.payload}->>'automatic' = ${`shopify:${event}`}`));
+    .where(
+      and(
+        eq(messages.clientId, biz.clientId),
+        sql`${messages.payload}->>'automatic' = ${`shopify:${event}`}`,
+      ),
+    );
 }
 
 function postWebhook(raw: string, headers: Record<string, string>) {
@@ -51,7 +56,9 @@ describe('connect through OAuth (000 §2 connect dialog, 000 §5, 000 §8)', () 
     const empty = await api('POST', '/api/shopify/connect', owner, { adminUrl: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Shopify URL is required');
-    const foreign = await api('POST', '/api/shopify/connect', owner, { adminUrl: 'https://evil.example.com/store' });
+    const foreign = await api('POST', '/api/shopify/connect', owner, {
+      adminUrl: 'https://evil.example.com/store',
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe(
       'Failed to connect account. Check your username or store URL again to connect',
@@ -59,18 +66,24 @@ describe('connect through OAuth (000 §2 connect dialog, 000 §5, 000 §8)', () 
   });
 
   it('refuses a callback whose hmac, state or shop does not hold', async () => {
-    const started = await api('POST', '/api/shopify/connect', owner, { adminUrl: `https://admin.shopify.com/store/toko-uji` });
+    const started = await api('POST', '/api/shopify/connect', owner, {
+      adminUrl: `https://admin.shopify.com/store/toko-uji`,
+    });
     const state = new URL(started.json().authorizeUrl).searchParams.get('state') ?? '';
     const back = async (params: Record<string, string>) =>
-      (await fetch(`${base}/api/shopify/oauth/callback?${new URLSearchParams(params)}`, { redirect: 'manual' })).headers.get(
-        'location',
-      );
+      (
+        await fetch(`${base}/api/shopify/oauth/callback?${new URLSearchParams(params)}`, {
+          redirect: 'manual',
+        })
+      ).headers.get('location');
     const signed = (p: Record<string, string>) => ({ ...p, hmac: shopifyQueryHmac(APP.clientSecret, p) });
     const ts = String(Math.floor(Date.now() / 1000));
     expect(await back({ code: 'x', shop: SHOP, state, timestamp: ts, hmac: '0'.repeat(64) })).toContain(
       'error=shopify.invalidToken',
     );
-    expect(await back(signed({ code: 'x', shop: SHOP_B, state, timestamp: ts }))).toContain('error=shopify.invalidToken');
+    expect(await back(signed({ code: 'x', shop: SHOP_B, state, timestamp: ts }))).toContain(
+      'error=shopify.invalidToken',
+    );
     expect(await back(signed({ code: 'x', shop: 'toko.example.com', state, timestamp: ts }))).toContain(
       'error=shopify.connectFailed',
     );
@@ -79,7 +92,9 @@ describe('connect through OAuth (000 §2 connect dialog, 000 §5, 000 §8)', () 
   });
 
   it('connects the shop: token sealed, order webhooks subscribed, the WhatsApp number chosen', async () => {
-    expect(await connectShop(owner, 'https://admin.shopify.com/store/toko-uji')).toBe(`${base}/shopify?connected=1`);
+    expect(await connectShop(owner, 'https://admin.shopify.com/store/toko-uji')).toBe(
+      `${base}/shopify?connected=1`,
+    );
     const res = await api('GET', '/api/shopify/store', owner);
     expect(res.json()).toMatchObject({
       store: { shopDomain: SHOP, shopName: 'Toko Uji', status: 'connected', channelAccountId: accountId },
@@ -90,9 +105,12 @@ describe('connect through OAuth (000 §2 connect dialog, 000 §5, 000 §8)', () 
     expect(granted).toHaveLength(1);
     expect(row?.accessToken).not.toContain(granted[0]);
     expect(server.deps.secrets.open(row!.accessToken!)).toBe(granted[0]);
-    expect(shopify.subscriptions(SHOP).map((s) => s.topic).sort()).toEqual(
-      ['app/uninstalled', 'orders/cancelled', 'orders/create', 'orders/fulfilled', 'orders/paid'],
-    );
+    expect(
+      shopify
+        .subscriptions(SHOP)
+        .map((s) => s.topic)
+        .sort(),
+    ).toEqual(['app/uninstalled', 'orders/cancelled', 'orders/create', 'orders/fulfilled', 'orders/paid']);
     expect(shopify.subscriptions(SHOP).every((s) => s.address === `${base}/webhooks/shopify`)).toBe(true);
   });
 
@@ -125,7 +143,10 @@ describe('automated-message settings (000 §5)', () => {
     });
     expect(noStore.statusCode).toBe(409);
     expect(noStore.json().message).toBe('Connect a Shopify store first');
-    await db().update(clients).set({ planFeatures: '0'.repeat(64) }).where(eq(clients.id, biz.clientId));
+    await db()
+      .update(clients)
+      .set({ planFeatures: '0'.repeat(64) })
+      .where(eq(clients.id, biz.clientId));
     const { signInFresh } = await import('../../../test/auth-helpers.js');
     const noAddOn = await signInFresh(server.app, biz.owner.email);
     const refused = await api('PUT', '/api/shopify/automations/order_paid', noAddOn, {
@@ -136,7 +157,10 @@ describe('automated-message settings (000 §5)', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Subscribe to the Shopify add-on first');
     expect((await api('GET', '/api/shopify/store', noAddOn)).json().addOnActive).toBe(false);
-    await db().update(clients).set({ planFeatures: '1'.repeat(64) }).where(eq(clients.id, biz.clientId));
+    await db()
+      .update(clients)
+      .set({ planFeatures: '1'.repeat(64) })
+      .where(eq(clients.id, biz.clientId));
   });
 
   it('saves each event’s template and offers the approved ones; an agent without SHOPIFY cannot', async () => {
@@ -145,7 +169,11 @@ describe('automated-message settings (000 §5)', () => {
       ['order_paid', T.paid, []],
       ['order_fulfilled', T.fulfilled, ['order_number', 'tracking_company', 'tracking_number']],
     ] as const) {
-      const res = await api('PUT', `/api/shopify/automations/${event}`, owner, { enabled: true, templateId, variables });
+      const res = await api('PUT', `/api/shopify/automations/${event}`, owner, {
+        enabled: true,
+        templateId,
+        variables,
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     const list = (await api('GET', '/api/shopify/automations', owner)).json();
@@ -166,7 +194,9 @@ describe('order webhooks → WhatsApp template messages', () => {
       paid: true,
     });
     const created = await waitFor(async () => (await sentFor('order_created'))[0]);
-    expect(created.text).toMatch(new RegExp(`^Halo Budi Santoso, pesanan ${order.name} sebesar Rp\\s?300\\.000 sudah kami terima\\.$`));
+    expect(created.text).toMatch(
+      new RegExp(`^Halo Budi Santoso, pesanan ${order.name} sebesar Rp\\s?300\\.000 sudah kami terima\\.$`),
+    );
     await waitFor(async () => (await sentFor('order_paid'))[0]);
     shopify.fulfilOrder(SHOP, order.id, { company: 'JNE', number: 'JNE0001' });
     const fulfilled = await waitFor(async () => (await sentFor('order_fulfilled'))[0]);
@@ -197,8 +227,16 @@ describe('order webhooks → WhatsApp template messages', () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(shopifyWebhooks)
       .where(eq(shopifyWebhooks.clientId, biz.clientId));
-    expect(stored[0]?.n).toBe(new Set(shopify.delivered().filter((d) => d.shop === SHOP).map((d) => d.webhookId)).size);
-    for (const event of ['order_created', 'order_paid', 'order_fulfilled']) expect(await sentFor(event)).toHaveLength(1);
+    expect(stored[0]?.n).toBe(
+      new Set(
+        shopify
+          .delivered()
+          .filter((d) => d.shop === SHOP)
+          .map((d) => d.webhookId),
+      ).size,
+    );
+    for (const event of ['order_created', 'order_paid', 'order_fulfilled'])
+      expect(await sentFor(event)).toHaveLength(1);
     const report = (await api('GET', '/api/shopify/report', owner)).json();
     expect(report.orders).toMatchObject({ total: 1, paid: 1, fulfilled: 1, cancelled: 0 });
     expect(report.events.find((e: { event: string }) => e.event === 'order_created').sent).toBe(1);
@@ -220,7 +258,10 @@ describe('order webhooks → WhatsApp template messages', () => {
   });
 
   it('skips an order without a phone number, with the reason in the report', async () => {
-    shopify.createOrder(SHOP, { customer: { firstName: 'Tanpa', phone: null }, items: [{ title: 'Topi', quantity: 1, price: 50_000 }] });
+    shopify.createOrder(SHOP, {
+      customer: { firstName: 'Tanpa', phone: null },
+      items: [{ title: 'Topi', quantity: 1, price: 50_000 }],
+    });
     await waitFor(async () => {
       const r = (await api('GET', '/api/shopify/report', owner)).json();
       return r.events.find((e: { event: string }) => e.event === 'order_created').skipped === 1;
@@ -236,7 +277,12 @@ describe('compliance topics', () => {
       const [row] = await db()
         .select()
         .from(shopifyWebhooks)
-        .where(and(eq(shopifyWebhooks.topic, 'customers/data_request'), sql`${shopifyWebhooks.processedAt} is not null`));
+        .where(
+          and(
+            eq(shopifyWebhooks.topic, 'customers/data_request'),
+            sql`${shopifyWebhooks.processedAt} is not null`,
+          ),
+        );
       return row;
     });
     expect(JSON.stringify(request.result)).toContain('6281234567890');

@@ -27,7 +27,14 @@ export async function findStoreByShop(db: DbOrTx, shopDomain: string): Promise<S
 /** Registers or reconnects the business's store (the shop's name is kept from the first registration). */
 export async function saveConnectedStore(
   db: DbOrTx,
-  input: { clientId: string; shopDomain: string; shopName: string; shopId: string; accessToken: string; scope: string },
+  input: {
+    clientId: string;
+    shopDomain: string;
+    shopName: string;
+    shopId: string;
+    accessToken: string;
+    scope: string;
+  },
 ): Promise<StoreRow> {
   const [row] = await db
     .insert(shopifyStores)
@@ -79,14 +86,25 @@ export async function findAutomation(db: DbOrTx, clientId: string, event: Shopif
 
 export async function saveAutomation(
   db: DbOrTx,
-  input: { clientId: string; event: ShopifyEvent; enabled: boolean; templateId: string | null; variables: ShopifyOrderField[] },
+  input: {
+    clientId: string;
+    event: ShopifyEvent;
+    enabled: boolean;
+    templateId: string | null;
+    variables: ShopifyOrderField[];
+  },
 ): Promise<AutomationRow> {
   const [row] = await db
     .insert(shopifyAutomations)
     .values(input)
     .onConflictDoUpdate({
       target: [shopifyAutomations.clientId, shopifyAutomations.event],
-      set: { enabled: input.enabled, templateId: input.templateId, variables: input.variables, updatedAt: sql`now()` },
+      set: {
+        enabled: input.enabled,
+        templateId: input.templateId,
+        variables: input.variables,
+        updatedAt: sql`now()`,
+      },
     })
     .returning();
   if (!row) throw new Error('automation not saved');
@@ -125,7 +143,13 @@ export async function markWebhookProcessed(tx: DbOrTx, id: string, result: Recor
     .where(eq(shopifyWebhooks.id, id));
 }
 
-export async function markWebhookFailed(tx: DbOrTx, id: string, attempts: number, error: string, retryAt: Date | null) {
+export async function markWebhookFailed(
+  tx: DbOrTx,
+  id: string,
+  attempts: number,
+  error: string,
+  retryAt: Date | null,
+) {
   await tx
     .update(shopifyWebhooks)
     .set({
@@ -177,7 +201,13 @@ export async function upsertOrder(tx: DbOrTx, order: OrderRecord) {
 /** Claims the event's message of an order: false when it was claimed before (sent once). */
 export async function claimOrderMessage(
   tx: DbOrTx,
-  row: { clientId: string; shopDomain: string; orderId: string; event: ShopifyEvent; templateId: string | null },
+  row: {
+    clientId: string;
+    shopDomain: string;
+    orderId: string;
+    event: ShopifyEvent;
+    templateId: string | null;
+  },
 ): Promise<boolean> {
   const inserted = await tx
     .insert(shopifyOrderMessages)
@@ -282,7 +312,10 @@ export function reportRows(db: DbOrTx, clientId: string, from: Date, to: Date) {
     .from(shopifyOrderMessages)
     .leftJoin(
       messages,
-      and(eq(messages.clientId, shopifyOrderMessages.clientId), eq(messages.id, shopifyOrderMessages.messageId)),
+      and(
+        eq(messages.clientId, shopifyOrderMessages.clientId),
+        eq(messages.id, shopifyOrderMessages.messageId),
+      ),
     )
     .where(
       and(
@@ -304,7 +337,11 @@ export async function orderCounts(db: DbOrTx, clientId: string, from: Date, to: 
     })
     .from(shopifyOrders)
     .where(
-      and(eq(shopifyOrders.clientId, clientId), gte(shopifyOrders.orderedAt, from), lt(shopifyOrders.orderedAt, to)),
+      and(
+        eq(shopifyOrders.clientId, clientId),
+        gte(shopifyOrders.orderedAt, from),
+        lt(shopifyOrders.orderedAt, to),
+      ),
     );
   return row ?? { total: 0, paid: 0, fulfilled: 0, cancelled: 0 };
 }

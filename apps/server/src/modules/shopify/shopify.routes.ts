@@ -4,7 +4,6 @@ import { needs, PUBLIC, requireAuth } from '../../platform/auth/route-access.js'
 import type { ServerDeps } from '../../platform/deps.js';
 import { route } from '../../platform/http/route.js';
 import type { DrainDefinition } from '../../platform/jobs/job-queue.js';
-import { receiveWebhook } from './shopify-webhooks.js';
 import {
   completeConnect,
   disconnect,
@@ -17,10 +16,13 @@ import {
   startConnect,
   updateStore,
 } from './shopify.service.js';
+import { receiveWebhook } from './shopify-webhooks.js';
 
 /** 000 §2 /shopify (store configuration, automated messages, report, connect dialog), OAuth callback, webhooks. */
 export async function registerShopifyRoutes(app: FastifyInstance, deps: ServerDeps, drain: DrainDefinition) {
-  route(app, shopifyEndpoints.store, needs('SHOPIFY', 'READ'), ({ request }) => getStore(deps, requireAuth(request)));
+  route(app, shopifyEndpoints.store, needs('SHOPIFY', 'READ'), ({ request }) =>
+    getStore(deps, requireAuth(request)),
+  );
   route(app, shopifyEndpoints.connect, needs('SHOPIFY', 'CREATE'), ({ body, request }) =>
     startConnect(deps, requireAuth(request), body.adminUrl),
   );

@@ -1,6 +1,17 @@
 import type { ShopifyEvent, ShopifyOrderField } from '@sapa/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clients } from '../tenancy/tenancy.schema.js';
 
 const now = (name: string) => timestamp(name, { withTimezone: true }).notNull().default(sql`now()`);

@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/http/er
 import { recordAudit } from '../audit/index.js';
 import { findConnectedAccount, getAccount } from '../channels/index.js';
 import { listApprovedTemplates } from '../templates/index.js';
+import * as repo from './shopify.repository.js';
 import {
   exchangeCode,
   fetchShop,
@@ -26,7 +27,6 @@ import {
   unsubscribeWebhooks,
 } from './shopify-admin.js';
 import { MYSHOPIFY_DOMAIN, readState, signState, verifyQueryHmac } from './shopify-protocol.js';
-import * as repo from './shopify.repository.js';
 
 /** Where Shopify posts the order webhooks and the compliance topics (one address; the topic header tells). */
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
@@ -160,7 +160,12 @@ export async function disconnect(deps: ServerDeps, auth: AuthContext) {
   const store = await repo.findStore(deps.db, auth.clientId);
   if (!store) throw notFound();
   if (store.accessToken)
-    await unsubscribeWebhooks(app, store.shopDomain, deps.secrets.open(store.accessToken), shopifyWebhookUrl(deps));
+    await unsubscribeWebhooks(
+      app,
+      store.shopDomain,
+      deps.secrets.open(store.accessToken),
+      shopifyWebhookUrl(deps),
+    );
   await repo.markStoreDisconnected(deps.db, auth.clientId);
   await recordAudit(deps.db, {
     clientId: auth.clientId,
@@ -225,7 +230,8 @@ export async function saveAutomationSetting(
   if (body.enabled) {
     if (store?.status !== 'connected') throw conflict('shopify.noStore');
     if (!hasShopifyAddOn(auth)) throw new AppError(403, 'shopify.addOnRequired');
-    if (!body.templateId) throw badRequest('shopify.templateRequired', { templateId: 'shopify.templateRequired' });
+    if (!body.templateId)
+      throw badRequest('shopify.templateRequired', { templateId: 'shopify.templateRequired' });
   }
   let variables = body.variables;
   if (body.templateId) {
@@ -260,7 +266,14 @@ export async function report(deps: ServerDeps, auth: AuthContext, query: { from?
     repo.reportRows(deps.db, auth.clientId, from, to),
     repo.orderCounts(deps.db, auth.clientId, from, to),
   ]);
-  const events = SHOPIFY_EVENTS.map((event) => ({ event, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0 }));
+  const events = SHOPIFY_EVENTS.map((event) => ({
+    event,
+    sent: 0,
+    delivered: 0,
+    read: 0,
+    failed: 0,
+    skipped: 0,
+  }));
   for (const r of rows) {
     const row = events.find((e) => e.event === r.event);
     if (!row) continue;

@@ -359,7 +359,10 @@ async function openNewChat(
 }
 
 /** Why an automated template message was not sent (a message key the caller keeps and shows). */
-export type AutomatedTemplateSkip = 'shopify.skip.noWhatsapp' | 'shopify.skip.templateGone' | 'inbox.creditsEmpty';
+export type AutomatedTemplateSkip =
+  | 'shopify.skip.noWhatsapp'
+  | 'shopify.skip.templateGone'
+  | 'inbox.creditsEmpty';
 
 /**
  * An automated template message to a WhatsApp number, sent by the system (no agent): a provider's event (a
@@ -383,7 +386,9 @@ export async function sendAutomatedTemplate(
     /** `payload.automatic`: what sent it (e.g. `shopify:order_paid`). */
     automatic: string;
   },
-): Promise<{ sent: true; messageId: string; ticketId: string } | { sent: false; reason: AutomatedTemplateSkip }> {
+): Promise<
+  { sent: true; messageId: string; ticketId: string } | { sent: false; reason: AutomatedTemplateSkip }
+> {
   const { clientId } = input;
   const account = await getAccount(deps.db, clientId, input.channelAccountId);
   if (account?.status !== 'connected' || account.channel !== 'WAP')
@@ -431,20 +436,20 @@ export async function sendAutomatedTemplate(
   try {
     row = await deps.db.transaction((tx) =>
       recordOutbound(tx, {
-      clientId,
-      id: input.messageId,
-      ticketId: ticket.id,
-      channelAccountId: account.id,
-      visibility: 'public',
-      type: 'template',
-      text: content.text,
-      payload: { ...content.payload, automatic: input.automatic },
-      status: 'pending',
-      clientMessageId: input.messageId,
-      senderUserId: null,
-      createdAt: now,
-      updatedAt: now,
-    }),
+        clientId,
+        id: input.messageId,
+        ticketId: ticket.id,
+        channelAccountId: account.id,
+        visibility: 'public',
+        type: 'template',
+        text: content.text,
+        payload: { ...content.payload, automatic: input.automatic },
+        status: 'pending',
+        clientMessageId: input.messageId,
+        senderUserId: null,
+        createdAt: now,
+        updatedAt: now,
+      }),
     );
   } catch (err) {
     if (isUniqueViolation(err)) return { sent: true, messageId: input.messageId, ticketId: ticket.id };
@@ -453,6 +458,12 @@ export async function sendAutomatedTemplate(
   }
   await deps.jobs.send(jobs.send, { clientId, messageId: row.id });
   const summary = await getTicketSummary(deps.db, clientId, ticket.id);
-  if (summary) await publishRealtime(deps, { type: 'message.created', clientId, ticket: summary, message: toMessage(row) });
+  if (summary)
+    await publishRealtime(deps, {
+      type: 'message.created',
+      clientId,
+      ticket: summary,
+      message: toMessage(row),
+    });
   return { sent: true, messageId: row.id, ticketId: ticket.id };
 }

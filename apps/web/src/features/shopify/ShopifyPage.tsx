@@ -20,7 +20,6 @@ import {
   can,
   isMessageKey,
   SHOPIFY_DEFAULT_FIELDS,
-  SHOPIFY_EVENTS,
   SHOPIFY_ORDER_FIELDS,
   type ShopifyAutomation,
   type ShopifyEvent,
@@ -78,7 +77,9 @@ export function ShopifyPage() {
       <Title order={2}>{t('shopify.title')}</Title>
       {callbackError ? (
         <Alert color="red" role="alert" withCloseButton onClose={() => setParams({}, { replace: true })}>
-          {isMessageKey(callbackError) ? translateMessage(callbackError) : translateMessage('shopify.somethingWrong')}
+          {isMessageKey(callbackError)
+            ? translateMessage(callbackError)
+            : translateMessage('shopify.somethingWrong')}
         </Alert>
       ) : null}
       <Tabs value={tab} onChange={(v) => setParams(v ? { tab: v } : {}, { replace: true })}>
@@ -126,7 +127,9 @@ function StoreTab({ store, addOnActive }: { store: ShopifyStore | null; addOnAct
       {!connectedStore ? (
         <Paper withBorder p="lg" radius="md">
           <Stack gap="sm" align="flex-start">
-            <Text fw={600}>{store ? t('shopify.store.disconnectedTitle') : t('shopify.store.emptyTitle')}</Text>
+            <Text fw={600}>
+              {store ? t('shopify.store.disconnectedTitle') : t('shopify.store.emptyTitle')}
+            </Text>
             <Text size="sm" c="dimmed">
               {t('shopify.store.emptyHint')}
             </Text>
@@ -135,7 +138,9 @@ function StoreTab({ store, addOnActive }: { store: ShopifyStore | null; addOnAct
                 {t('shopify.store.name')}: <b>{store.shopName}</b> ({store.shopDomain})
               </Text>
             ) : null}
-            {may('CREATE') ? <Button onClick={() => setConnectOpen(true)}>{t('shopify.connect.button')}</Button> : null}
+            {may('CREATE') ? (
+              <Button onClick={() => setConnectOpen(true)}>{t('shopify.connect.button')}</Button>
+            ) : null}
           </Stack>
         </Paper>
       ) : (
@@ -244,7 +249,11 @@ function MessagesTab({ store, addOnActive }: { store: ShopifyStore | null; addOn
   const { t } = useTranslation();
   const automations = useShopifyAutomations(true);
   const connected = store?.status === 'connected';
-  const blocked = !connected ? t('shopify.messages.noStore') : !addOnActive ? t('shopify.messages.noAddOn') : null;
+  const blocked = !connected
+    ? t('shopify.messages.noStore')
+    : !addOnActive
+      ? t('shopify.messages.noAddOn')
+      : null;
   return (
     <Stack gap="md">
       {blocked ? (
@@ -256,7 +265,12 @@ function MessagesTab({ store, addOnActive }: { store: ShopifyStore | null; addOn
         {(data) => (
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {data.items.map((item) => (
-              <AutomationCard key={item.event} item={item} templates={data.templates} toggleDisabled={Boolean(blocked)} />
+              <AutomationCard
+                key={item.event}
+                item={item}
+                templates={data.templates}
+                toggleDisabled={Boolean(blocked)}
+              />
             ))}
           </SimpleGrid>
         )}
@@ -328,7 +342,9 @@ function AutomationCard({
             allowDeselect={false}
             disabled={!canEdit}
             onChange={(v) =>
-              setVariables(Array.from({ length: count }, (_, j) => (j === i ? (v as ShopifyOrderField) : fieldOf(j))))
+              setVariables(
+                Array.from({ length: count }, (_, j) => (j === i ? (v as ShopifyOrderField) : fieldOf(j))),
+              )
             }
           />
         ))}
@@ -345,7 +361,11 @@ function AutomationCard({
                 save.mutate(
                   {
                     event: item.event,
-                    body: { enabled, templateId, variables: Array.from({ length: count }, (_, i) => fieldOf(i)) },
+                    body: {
+                      enabled,
+                      templateId,
+                      variables: Array.from({ length: count }, (_, i) => fieldOf(i)),
+                    },
                   },
                   { onSuccess: () => notifications.show({ color: 'green', message: t('shopify.saved') }) },
                 )
@@ -414,4 +434,3 @@ function ReportTab() {
     </QueryState>
   );
 }
-

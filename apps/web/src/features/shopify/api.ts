@@ -1,4 +1,4 @@
-import { type BodyOf, channelEndpoints, type ShopifyEvent, shopifyEndpoints as e } from '@sapa/contracts';
+import { type BodyOf, channelEndpoints, shopifyEndpoints as e, type ShopifyEvent } from '@sapa/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryKeys, request, useInvalidatingMutation } from '../../shared/api';
 
@@ -21,7 +21,10 @@ export const useShopifyAutomations = (enabled: boolean) =>
   });
 
 export const useShopifyReport = () =>
-  useQuery({ queryKey: shopifyKeys.report, queryFn: ({ signal }) => request(e.report, { query: {}, signal }) });
+  useQuery({
+    queryKey: shopifyKeys.report,
+    queryFn: ({ signal }) => request(e.report, { query: {}, signal }),
+  });
 
 /** The connect dialog: the admin URL → Shopify's authorize page, where the browser goes next. */
 export const useStartConnect = () =>
@@ -35,8 +38,10 @@ export const useUpdateStore = () =>
 export const useDisconnect = () => useInvalidatingMutation(shopifyKeys.all, () => request(e.disconnect));
 
 export const useSaveAutomation = () =>
-  useInvalidatingMutation(shopifyKeys.all, (v: { event: ShopifyEvent; body: BodyOf<typeof e.saveAutomation> }) =>
-    request(e.saveAutomation, { params: { event: v.event }, body: v.body }),
+  useInvalidatingMutation(
+    shopifyKeys.all,
+    (v: { event: ShopifyEvent; body: BodyOf<typeof e.saveAutomation> }) =>
+      request(e.saveAutomation, { params: { event: v.event }, body: v.body }),
   );
 
 /** The business's connected WhatsApp numbers (the sender the store configuration picks). */

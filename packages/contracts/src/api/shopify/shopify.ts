@@ -108,8 +108,14 @@ const adminUrl = z
   .max(300, 'shopify.connectFailed');
 
 const dayRange = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid').optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid').optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid')
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid')
+    .optional(),
 });
 
 export const shopifyEndpoints = {

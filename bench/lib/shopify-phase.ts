@@ -113,10 +113,11 @@ export async function shopifyPhase(ctx: BenchContext): Promise<Result[]> {
     `select id from whatsapp_templates where name = 'update_pesanan' and status = 'approved' and deleted_at is null`,
   );
   if (!tpl[0]) throw new Error('no demo template');
-  const saved = await fetch(`${sapa.baseUrl}/api/shopify/automations/order_created`, {
+  const saved = await fetch(`${sapa.baseUrl}/api/shopify/automations`, {
     method: 'PUT',
     headers: auth,
     body: JSON.stringify({
+      event: 'order_created',
       enabled: true,
       templateId: tpl[0].id,
       variables: ['customer_name', 'order_number', 'total_price'],

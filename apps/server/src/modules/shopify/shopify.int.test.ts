@@ -126,7 +126,8 @@ describe('connect through OAuth (000 §2 connect dialog, 000 §5, 000 §8)', () 
 
 describe('automated-message settings (000 §5)', () => {
   it('needs a template to turn a message on', async () => {
-    const res = await api('PUT', '/api/shopify/automations/order_created', owner, {
+    const res = await api('PUT', '/api/shopify/automations', owner, {
+      event: 'order_created',
       enabled: true,
       templateId: null,
       variables: [],
@@ -136,7 +137,8 @@ describe('automated-message settings (000 §5)', () => {
   });
 
   it('keeps the toggle off without a store or without the add-on', async () => {
-    const noStore = await api('PUT', '/api/shopify/automations/order_paid', otherOwner, {
+    const noStore = await api('PUT', '/api/shopify/automations', otherOwner, {
+      event: 'order_paid',
       enabled: true,
       templateId: T.paid,
       variables: [],
@@ -149,7 +151,8 @@ describe('automated-message settings (000 §5)', () => {
       .where(eq(clients.id, biz.clientId));
     const { signInFresh } = await import('../../../test/auth-helpers.js');
     const noAddOn = await signInFresh(server.app, biz.owner.email);
-    const refused = await api('PUT', '/api/shopify/automations/order_paid', noAddOn, {
+    const refused = await api('PUT', '/api/shopify/automations', noAddOn, {
+      event: 'order_paid',
       enabled: true,
       templateId: T.paid,
       variables: [],
@@ -169,7 +172,8 @@ describe('automated-message settings (000 §5)', () => {
       ['order_paid', T.paid, []],
       ['order_fulfilled', T.fulfilled, ['order_number', 'tracking_company', 'tracking_number']],
     ] as const) {
-      const res = await api('PUT', `/api/shopify/automations/${event}`, owner, {
+      const res = await api('PUT', '/api/shopify/automations', owner, {
+        event,
         enabled: true,
         templateId,
         variables,

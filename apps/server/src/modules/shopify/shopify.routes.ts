@@ -35,8 +35,8 @@ export async function registerShopifyRoutes(app: FastifyInstance, deps: ServerDe
   route(app, shopifyEndpoints.automations, needs('SHOPIFY', 'READ'), ({ request }) =>
     listAutomationSettings(deps, requireAuth(request)),
   );
-  route(app, shopifyEndpoints.saveAutomation, needs('SHOPIFY', 'UPDATE'), ({ body, params, request }) =>
-    saveAutomationSetting(deps, requireAuth(request), params.event!, body),
+  route(app, shopifyEndpoints.saveAutomation, needs('SHOPIFY', 'UPDATE'), ({ body, request }) =>
+    saveAutomationSetting(deps, requireAuth(request), body.event, body),
   );
   route(app, shopifyEndpoints.report, needs('SHOPIFY', 'READ'), ({ query, request }) =>
     report(deps, requireAuth(request), query),

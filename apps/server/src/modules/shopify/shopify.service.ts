@@ -35,7 +35,7 @@ export const SHOPIFY_CALLBACK_PATH = '/api/shopify/oauth/callback';
 export const shopifyWebhookUrl = (deps: ServerDeps) => `${deps.config.publicUrl}${SHOPIFY_WEBHOOK_PATH}`;
 
 function appOf(deps: ServerDeps): ShopifyAppConfig {
-  if (!deps.config.shopify) throw new AppError(503, 'shopify.notConfigured');
+  if (!deps.config.shopify) throw new AppError(409, 'shopify.notConfigured');
   return deps.config.shopify;
 }
 

@@ -361,11 +361,9 @@ function AutomationCard({
                 save.mutate(
                   {
                     event: item.event,
-                    body: {
-                      enabled,
-                      templateId,
-                      variables: Array.from({ length: count }, (_, i) => fieldOf(i)),
-                    },
+                    enabled,
+                    templateId,
+                    variables: Array.from({ length: count }, (_, i) => fieldOf(i)),
                   },
                   { onSuccess: () => notifications.show({ color: 'green', message: t('shopify.saved') }) },
                 )

@@ -1,4 +1,4 @@
-import { type BodyOf, channelEndpoints, shopifyEndpoints as e, type ShopifyEvent } from '@sapa/contracts';
+import { type BodyOf, channelEndpoints, shopifyEndpoints as e } from '@sapa/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryKeys, request, useInvalidatingMutation } from '../../shared/api';
 
@@ -38,10 +38,8 @@ export const useUpdateStore = () =>
 export const useDisconnect = () => useInvalidatingMutation(shopifyKeys.all, () => request(e.disconnect));
 
 export const useSaveAutomation = () =>
-  useInvalidatingMutation(
-    shopifyKeys.all,
-    (v: { event: ShopifyEvent; body: BodyOf<typeof e.saveAutomation> }) =>
-      request(e.saveAutomation, { params: { event: v.event }, body: v.body }),
+  useInvalidatingMutation(shopifyKeys.all, (body: BodyOf<typeof e.saveAutomation>) =>
+    request(e.saveAutomation, { body }),
   );
 
 /** The business's connected WhatsApp numbers (the sender the store configuration picks). */

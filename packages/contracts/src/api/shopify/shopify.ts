@@ -157,8 +157,9 @@ export const shopifyEndpoints = {
   /** One event's message: on/off (000 §5: off without a store or the add-on; on needs a template). */
   saveAutomation: defineEndpoint({
     method: 'PUT',
-    path: '/api/shopify/automations/:event',
+    path: '/api/shopify/automations',
     body: z.object({
+      event: z.enum(SHOPIFY_EVENTS),
       enabled: z.boolean(),
       templateId: z.string().uuid('shopify.templateRequired').nullable(),
       variables: z.array(z.enum(SHOPIFY_ORDER_FIELDS)).max(20),

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { catalogueEndpoints, ordersEndpoints } from '@sapa/contracts';
 import pg from 'pg';
 import { signIn, startSapaServer } from '../lib/servers.js';
+import { shopifyPhase } from '../lib/shopify-phase.js';
 import { type BenchContext, compare, type Result } from '../lib/types.js';
 
 export const name = 'commerce';
@@ -9,7 +10,10 @@ export const description =
   'Catalogue on PostgreSQL: GET /api/products?search= (name or SKU, pg_trgm, keyset page) p95 with 100,000 ' +
   'products of one business against a target of 50 ms and, in the same run, the plain ILIKE + OFFSET + COUNT(*) ' +
   'page a list without keyset and indexes would run; GET /api/transactions first and deep page p95 with ' +
-  '1,000,000 orders against OFFSET + COUNT(*)';
+  '1,000,000 orders against OFFSET + COUNT(*); Shopify orders/create webhooks at 100/s for 30 s: ack p99 against ' +
+  "100 ms and every order's message sent once (BENCH_COMMERCE_PARTS=catalogue,shopify picks the parts)";
+
+const PARTS = (process.env.BENCH_COMMERCE_PARTS ?? 'catalogue,shopify').split(',').map((p) => p.trim());
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
@@ -42,6 +46,13 @@ function searchTerms(count: number): string[] {
 }
 
 export async function run(ctx: BenchContext): Promise<Result[]> {
+  const results: Result[] = [];
+  if (PARTS.includes('catalogue')) results.push(...(await catalogueAndTransactions(ctx)));
+  if (PARTS.includes('shopify')) results.push(...(await shopifyPhase(ctx)));
+  return results;
+}
+
+async function catalogueAndTransactions(ctx: BenchContext): Promise<Result[]> {
   const sapa = await startSapaServer(ctx);
   if (!sapa.databaseUrl) throw new Error('the Sapa server did not say its database');
   const token = await signIn(sapa.baseUrl, 'owner@demo.sapa.id', 'sapademo123');

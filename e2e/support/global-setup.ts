@@ -15,6 +15,7 @@ declare module 'vitest' {
     instagramPageUrl: string;
     viberPageUrl: string;
     webmailPageUrl: string;
+    shopifyAdminUrl: string;
   }
 }
 
@@ -72,6 +73,7 @@ export default async function setup(project: TestProject) {
       instagramPageUrl: [sapa.instagramPageUrl, 'the demo Meta simulator did not start'],
       viberPageUrl: [sapa.viberPageUrl, 'the demo Viber simulator did not start'],
       webmailPageUrl: [sapa.webmailPageUrl, 'the demo webmail simulator did not start'],
+      shopifyAdminUrl: [sapa.shopifyAdminUrl, 'the demo Shopify simulator did not start'],
     } as const;
     project.provide('sapaUrl', sapa.url);
     for (const [key, [url, failure]] of Object.entries(pages)) {

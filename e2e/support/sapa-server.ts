@@ -47,6 +47,8 @@ export interface RunningSapa {
   viberPageUrl: string | null;
   /** The email simulator's webmail page (the customer budi@pelanggan.test). */
   webmailPageUrl: string | null;
+  /** The Shopify simulator's admin page of the demo shop (orders are made there). */
+  shopifyAdminUrl: string | null;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -67,7 +69,9 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
     mailSimPort,
     smtpPort,
     mailSimSmtpPort,
-  ] = await freePorts(10);
+    shopifySimPort,
+    pushSimPort,
+  ] = await freePorts(12);
   const dataDir = mkdtempSync(join(tmpdir(), 'sapa-e2e-'));
   // Live-chat domains are checked with DNS: a local server where *.example.com and *.example.id exist.
   const dns = await startTestDns();
@@ -89,6 +93,8 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
         MAIL_SIM_PORT: String(mailSimPort),
         SMTP_PORT: String(smtpPort),
         MAIL_SIM_SMTP_PORT: String(mailSimSmtpPort),
+        SHOPIFY_SIM_PORT: String(shopifySimPort),
+        PUSH_SIM_PORT: String(pushSimPort),
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
@@ -129,6 +135,7 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
     instagramPageUrl: /Instagram customer chat \(Meta simulator\): (\S+)/.exec(output)?.[1] ?? null,
     viberPageUrl: /Viber customer chat \(Viber simulator\): (\S+)/.exec(output)?.[1] ?? null,
     webmailPageUrl: /Customer webmail \(email simulator\): (\S+)/.exec(output)?.[1] ?? null,
+    shopifyAdminUrl: /Shopify shop admin \(Shopify simulator\): (\S+)/.exec(output)?.[1] ?? null,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

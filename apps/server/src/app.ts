@@ -85,6 +85,7 @@ import {
 import { registerPlayRoutes, stopSessionsOnView } from './modules/play/index.js';
 import { pushJobs, pushTriggers, registerPushRoutes, removeSessionDevice } from './modules/push/index.js';
 import { registerSearchRoutes } from './modules/search/index.js';
+import { registerShopifyRoutes, shopifyWebhookDrain } from './modules/shopify/index.js';
 import { registerSignupRoutes } from './modules/signup/index.js';
 import {
   installPlanGate,
@@ -172,6 +173,8 @@ export function defineJobs(deps: ServerDeps, now: AutomationContext['now'] = () 
     orphanCharges: orphanChargeDrain(deps, storedMessageIds),
     // Web Push to away agents: chats assigned to them, mentions in notes.
     ...pushJobs({ deps, now }),
+    // Shopify's order webhooks become template messages through the channels' send job.
+    shopifyWebhooks: shopifyWebhookDrain(deps, { send }),
   };
 }
 
@@ -278,6 +281,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
     // Status notices outside the 24-hour window go as the chosen approved template (templates' follow-up send).
     sendTemplate: (auth, ticketId, body) => sendFollowUp(deps, jobs, auth, ticketId, body),
   });
+  await registerShopifyRoutes(app, deps, jobs.shopifyWebhooks);
   registerTicketFormRoutes(app, deps);
   registerContactRoutes(app, deps, contactTickets);
   registerContactCrmRoutes(app, deps, contactTickets);

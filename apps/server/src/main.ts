@@ -8,6 +8,7 @@ import { startDemoLivechat } from './modules/demo/demo-livechat.js';
 import { startDemoMeta } from './modules/demo/demo-meta.js';
 import { startDemoPaymentGateway } from './modules/demo/demo-payments.js';
 import { startDemoPush } from './modules/demo/demo-push.js';
+import { restoreDemoShopify, startDemoShopify } from './modules/demo/demo-shopify.js';
 import { startDemoTelegram } from './modules/demo/demo-telegram.js';
 import { startDemoViber } from './modules/demo/demo-viber.js';
 import { connectDemoWhatsapp, startDemoWhatsappSimulator } from './modules/demo/demo-whatsapp.js';
@@ -32,6 +33,15 @@ async function main() {
         })
       : null;
   if (demoPayments) config.paymentGateway = demoPayments.gateway;
+  // Demo without a Shopify app: the Shopify simulator (SHOPIFY_SIM_PORT, default PORT + 10) plays Shopify.
+  const demoShopify =
+    config.demo && config.role !== 'worker' && !config.shopify
+      ? await startDemoShopify(config).catch((err) => {
+          logger.warn({ err }, 'demo Shopify simulator not started');
+          return null;
+        })
+      : null;
+  if (demoShopify) config.shopify = demoShopify.app;
   // Demo: the WhatsApp Cloud simulator (SIM_PORT, default PORT + 1), started before the jobs are defined: unless
   // configured it is the platform's sender of one-time codes and plays Meta's Embedded Signup for sign-ups.
   const demoWhatsappSim =
@@ -101,6 +111,13 @@ async function main() {
           return null;
         })
       : null;
+  // Demo: the Shopify shop's templates and an install from before a restart.
+  const demoShopifyShop = demoShopify
+    ? await restoreDemoShopify(deps, demoShopify.sim).catch((err) => {
+        logger.warn({ err }, 'demo Shopify shop not restored');
+        return null;
+      })
+    : null;
   // The email channel's inbound SMTP listener (SMTP_PORT; demo: PORT + 8).
   const smtpPort = config.email.smtpPort;
   const emailListener =
@@ -160,6 +177,7 @@ async function main() {
       console.log(
         `  Web Push to the agents' simulated browsers (push service simulator): ${demoPush.pageUrl}`,
       );
+    if (demoShopifyShop) console.log(`  Shopify shop admin (Shopify simulator): ${demoShopifyShop.adminUrl}`);
     if (demoPayments)
       console.log(
         `  Payment gateway (simulator; a top-up's payment page opens there): ${demoPayments.sim.url}`,
@@ -183,6 +201,7 @@ async function main() {
     await app.close();
     await demoWhatsappSim?.close();
     await demoPayments?.sim.close();
+    await demoShopify?.sim.close();
     await demoTelegram?.sim.close();
     await demoLine?.sim.close();
     await demoMeta?.sim.close();

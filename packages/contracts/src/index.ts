@@ -35,6 +35,7 @@ export * from './api/payments/payments.js';
 export * from './api/play/play.js';
 export * from './api/push/push.js';
 export * from './api/search/search.js';
+export * from './api/shopify/shopify.js';
 export * from './api/signup/signup.js';
 export * from './api/subscriptions/subscriptions.js';
 export * from './api/teams/teams.js';

@@ -14,6 +14,7 @@ import { WA_CATALOGUE_MESSAGES } from './api/orders/cart.js';
 import { ORDER_MESSAGES } from './api/orders/orders.js';
 import { PAYMENT_MESSAGES } from './api/payments/payments.js';
 import { PUSH_MESSAGES } from './api/push/push.js';
+import { SHOPIFY_MESSAGES } from './api/shopify/shopify.js';
 import { SIGN_UP_MESSAGES } from './api/signup/signup.js';
 import { SUBSCRIPTION_MESSAGES } from './api/subscriptions/subscriptions.js';
 import { TEMPLATE_MESSAGES } from './api/templates/template-messages.js';
@@ -429,6 +430,7 @@ export const MESSAGES = {
   ...PAYMENT_MESSAGES,
   ...SUBSCRIPTION_MESSAGES,
   ...SIGN_UP_MESSAGES,
+  ...SHOPIFY_MESSAGES,
   ...PHONE_MESSAGES,
   ...REPLY_BUTTON_MESSAGES,
   ...PUSH_MESSAGES,

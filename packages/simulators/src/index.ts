@@ -31,6 +31,15 @@ export type {
   PaymentGatewaySimulatorOptions,
   SimInvoice,
 } from './payment-gateway/types.js';
+export { shopifyQueryHmac, startShopifySimulator } from './shopify/simulator.js';
+export type {
+  DeliveredWebhook as ShopifyDeliveredWebhook,
+  NewOrder as ShopifyNewOrder,
+  ShopifySimulator,
+  ShopifySimulatorOptions,
+  SimOrder as ShopifyOrder,
+  SimShop as ShopifyShop,
+} from './shopify/types.js';
 export * from './signatures.js';
 export { startTelegramSimulator } from './telegram/simulator.js';
 export type {

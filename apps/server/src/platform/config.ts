@@ -92,6 +92,15 @@ const envSchema = z.object({
   META_EMBEDDED_SIGNUP_CONFIG_ID: z.string().optional(),
   META_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v25.0'),
   META_DIALOG_URL: z.string().url().default('https://www.facebook.com/v25.0/dialog/oauth'),
+  /**
+   * Shopify (Sapa as a Shopify app): the app's client id and secret from the Partner Dashboard, and where a
+   * shop's admin lives (`{shop}` is the `<handle>.myshopify.com` domain). Demo mode without them: the Shopify
+   * simulator (SHOPIFY_SIM_PORT, default PORT + 10) plays Shopify.
+   */
+  SHOPIFY_CLIENT_ID: z.string().optional(),
+  SHOPIFY_CLIENT_SECRET: z.string().optional(),
+  SHOPIFY_SHOP_ORIGIN: z.string().default('https://{shop}'),
+  SHOPIFY_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Demo mode: port of the in-process payment gateway simulator (default PORT + 2). */
   PAYMENT_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Web Push VAPID key pair (base64url, as `web-push generate-vapid-keys` prints); unset: made once in DATA_DIR. */
@@ -123,6 +132,13 @@ export interface PaymentGatewayConfig {
   baseUrl: string;
   secretKey: string;
   callbackToken: string;
+}
+
+/** Sapa's Shopify app. `shopOrigin` has `{shop}` where the shop's myshopify.com domain goes. */
+export interface ShopifyAppConfig {
+  clientId: string;
+  clientSecret: string;
+  shopOrigin: string;
 }
 
 /** The partner's Meta app for Embedded Signup (Facebook Login for Business, WhatsApp variation). */
@@ -185,6 +201,9 @@ export interface AppConfig {
   /** Payment channel codes shown as temporarily off (001 §8); `all` turns every one off. */
   paymentMethodsOff: string[];
   paymentSimPort: number;
+  /** Null: Shopify cannot be connected (no app configured). */
+  shopify: ShopifyAppConfig | null;
+  shopifySimPort: number;
   /** Null: the sign-up's WhatsApp step cannot connect (no Meta app configured). */
   metaApp: MetaAppConfig | null;
   email: EmailChannelConfig;
@@ -312,6 +331,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((s) => s.trim().toUpperCase())
       .filter(Boolean),
     paymentSimPort: e.PAYMENT_SIM_PORT ?? port + 2,
+    shopify:
+      e.SHOPIFY_CLIENT_ID && e.SHOPIFY_CLIENT_SECRET
+        ? {
+            clientId: e.SHOPIFY_CLIENT_ID,
+            clientSecret: e.SHOPIFY_CLIENT_SECRET,
+            shopOrigin: e.SHOPIFY_SHOP_ORIGIN.replace(/\/$/, ''),
+          }
+        : null,
+    shopifySimPort: e.SHOPIFY_SIM_PORT ?? port + 10,
     metaApp:
       e.META_APP_ID && e.META_APP_SECRET && e.META_EMBEDDED_SIGNUP_CONFIG_ID
         ? {

@@ -48,6 +48,7 @@ export const BUILT_SHELL_PATHS = [
   '/setting/two-factor-verification-setup',
   '/chat-credits',
   '/setting/plan-and-pricing',
+  '/shopify',
 ] as const;
 
 export type BuiltShellPath = (typeof BUILT_SHELL_PATHS)[number];

@@ -28,6 +28,7 @@ const templates = () => import('../features/templates');
 const billing = () => import('../features/billing');
 const catalogue = () => import('../features/catalogue');
 const orders = () => import('../features/orders');
+const shopify = () => import('../features/shopify');
 const notAvailable = () => import('../shared/ui/NotAvailablePage');
 
 /** Public pages that exist; every other public route renders the public "not available yet" page. */
@@ -69,6 +70,7 @@ const SHELL_PAGES: Record<BuiltShellPath, LazyPage> = {
   '/product/whatsapp-catalogue': () => orders().then((m) => ({ Component: m.WhatsappCataloguePage })),
   '/product/add-product': () => catalogue().then((m) => ({ Component: m.ProductFormPage })),
   '/transaction': () => orders().then((m) => ({ Component: m.TransactionsPage })),
+  '/shopify': () => shopify().then((m) => ({ Component: m.ShopifyPage })),
   '/customer-service/inbox': () => conversations().then((m) => ({ Component: m.InboxPage })),
   '/customer-service/inbox-chatroom': () => conversations().then((m) => ({ Component: m.InboxChatroomPage })),
   '/customer-service/ticket-view': () => views().then((m) => ({ Component: m.TicketViewPage })),

@@ -1,6 +1,11 @@
 /** The public entry of templates: WhatsApp message templates (management, review webhooks, sends from the inbox). */
 
 export { sendFollowUp } from './template-sends.service.js';
+export {
+  type AutomatedTemplateSkip,
+  sendAutomatedTemplate,
+  type TemplateSendJobs,
+} from './template-sends.service.js';
 export { applyTemplateWebhooks, TEMPLATE_WEBHOOK_FIELDS } from './template-webhooks.js';
-export { findApprovedTemplate, insertTemplates } from './templates.repository.js';
+export { findApprovedTemplate, insertTemplates, listApprovedTemplates } from './templates.repository.js';
 export { registerTemplateRoutes } from './templates.routes.js';

@@ -11,7 +11,7 @@ import type { AuthContext } from '../../platform/auth/route-access.js';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { JobDefinition } from '../../platform/jobs/job-queue.js';
 import { chargeConversation, refundWindowOf } from '../billing/index.js';
 import { getAccount, type sendJobSchema } from '../channels/index.js';
@@ -19,6 +19,7 @@ import { upsertContactByIdentity } from '../contacts/index.js';
 import {
   assignOpenedTicket,
   displayIdOf,
+  findMessageByClientMessageId,
   findOrOpenTicket,
   getTicket,
   getTicketSummary,
@@ -37,7 +38,7 @@ import {
   findOpenTicketOf,
   findUserName,
 } from './template-sends.repository.js';
-import { findUsableTemplate } from './templates.repository.js';
+import { findApprovedTemplate, findUsableTemplate } from './templates.repository.js';
 import { renderTemplateMessage, type TemplateMessageContent } from './templates.service.js';
 
 export interface TemplateSendJobs {
@@ -355,4 +356,114 @@ async function openNewChat(
   const { message, ticket } = await dispatch(deps, jobs, auth, row);
   if (!ticket) throw notFound();
   return { ticket, message };
+}
+
+/** Why an automated template message was not sent (a message key the caller keeps and shows). */
+export type AutomatedTemplateSkip =
+  | 'shopify.skip.noWhatsapp'
+  | 'shopify.skip.templateGone'
+  | 'inbox.creditsEmpty';
+
+/**
+ * An automated template message to a WhatsApp number, sent by the system (no agent): a provider's event (a
+ * Shopify order) told to its customer. The contact is found or created by the number, the message goes into
+ * the contact's open chat on the account or a new unassigned one, charged like a new-message template (001 §9)
+ * and handed to the send job. `messageId` is the caller's (deterministic for its event, so a repeat of the same
+ * event stores nothing new: the message is its `clientMessageId` too). Variables take `values` by position; an
+ * empty one is sent as "-".
+ */
+export async function sendAutomatedTemplate(
+  deps: ServerDeps,
+  jobs: TemplateSendJobs,
+  input: {
+    clientId: string;
+    channelAccountId: string;
+    phone: string;
+    contactName: string | null;
+    templateId: string;
+    values: readonly string[];
+    messageId: string;
+    /** `payload.automatic`: what sent it (e.g. `shopify:order_paid`). */
+    automatic: string;
+  },
+): Promise<
+  { sent: true; messageId: string; ticketId: string } | { sent: false; reason: AutomatedTemplateSkip }
+> {
+  const { clientId } = input;
+  const account = await getAccount(deps.db, clientId, input.channelAccountId);
+  if (account?.status !== 'connected' || account.channel !== 'WAP')
+    return { sent: false, reason: 'shopify.skip.noWhatsapp' };
+  const template = await findApprovedTemplate(deps.db, clientId, input.templateId, account.id);
+  if (!template) return { sent: false, reason: 'shopify.skip.templateGone' };
+  const values = template.variables.map((_, i) => input.values[i]?.trim() || '-');
+  const content = renderTemplateMessage(template, values, { phone: input.phone });
+  const now = new Date();
+  const ticket = await deps.db.transaction(async (tx) => {
+    const contact = await upsertContactByIdentity(tx, {
+      clientId,
+      channel: account.channel,
+      channelAccountId: account.id,
+      externalId: input.phone,
+      name: input.contactName,
+    });
+    return findOrOpenTicket(tx, {
+      clientId,
+      contactId: contact.id,
+      channel: account.channel,
+      channelAccountId: account.id,
+      at: now,
+    });
+  });
+  const existing = await findMessageByClientMessageId(deps.db, clientId, input.messageId);
+  if (existing) return { sent: true, messageId: existing.id, ticketId: existing.ticketId };
+  try {
+    await chargeConversation(deps.db, {
+      clientId,
+      chatRoomId: ticket.id,
+      mediaPlatform: 'WAP',
+      purpose: 'new_message',
+      templateCategory: template.category,
+      messageId: input.messageId,
+      at: now,
+      details: { ticket: displayIdOf(ticket.displayNumber), template: template.name },
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.key === 'inbox.creditsEmpty')
+      return { sent: false, reason: 'inbox.creditsEmpty' };
+    throw err;
+  }
+  let row: MessageRow;
+  try {
+    row = await deps.db.transaction((tx) =>
+      recordOutbound(tx, {
+        clientId,
+        id: input.messageId,
+        ticketId: ticket.id,
+        channelAccountId: account.id,
+        visibility: 'public',
+        type: 'template',
+        text: content.text,
+        payload: { ...content.payload, automatic: input.automatic },
+        status: 'pending',
+        clientMessageId: input.messageId,
+        senderUserId: null,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) return { sent: true, messageId: input.messageId, ticketId: ticket.id };
+    await refundWindowOf(deps.db, clientId, input.messageId);
+    throw err;
+  }
+  await deps.jobs.send(jobs.send, { clientId, messageId: row.id });
+  const summary = await getTicketSummary(deps.db, clientId, ticket.id);
+  if (summary)
+    await publishRealtime(deps, {
+      type: 'message.created',
+      clientId,
+      ticket: summary,
+      message: toMessage(row),
+    });
+  return { sent: true, messageId: row.id, ticketId: ticket.id };
 }

@@ -1,0 +1,111 @@
+import { createHmac } from 'node:crypto';
+import { shopDomainFromAdminUrl } from '@sapa/contracts';
+import { shopifyQueryHmac, shopifySignature } from '@sapa/simulators';
+import { describe, expect, it } from 'vitest';
+import {
+  parseShopifyJson,
+  readState,
+  signState,
+  verifyQueryHmac,
+  verifyWebhookHmac,
+} from './shopify-protocol.js';
+import { orderMessageId, orderPhoneOf } from './shopify-webhooks.js';
+
+const SECRET = 'shpss_unit_secret';
+
+describe('Shopify webhook signature (X-Shopify-Hmac-Sha256, base64 over the raw bytes)', () => {
+  const raw = Buffer.from('{"id":820982911946154508,"name":"#9999"}');
+  it('accepts the simulator’s signature of the very bytes', () => {
+    expect(verifyWebhookHmac(SECRET, raw, shopifySignature(SECRET, raw))).toBe(true);
+  });
+  it.each([
+    ['another secret', shopifySignature('other', raw)],
+    ['a re-serialised body', shopifySignature(SECRET, JSON.stringify(JSON.parse(raw.toString())))],
+    ['hex instead of base64', createHmac('sha256', SECRET).update(raw).digest('hex')],
+    ['empty', ''],
+    ['missing', undefined],
+  ])('refuses %s', (_name, header) => {
+    expect(verifyWebhookHmac(SECRET, raw, header)).toBe(false);
+  });
+});
+
+describe('OAuth redirect hmac (hex over the sorted other parameters)', () => {
+  const params = {
+    code: 'abc',
+    host: 'aG9zdA',
+    shop: 'toko.myshopify.com',
+    state: 's.t',
+    timestamp: '1700000000',
+  };
+  it('accepts what Shopify signs', () => {
+    expect(verifyQueryHmac(SECRET, { ...params, hmac: shopifyQueryHmac(SECRET, params) })).toBe(true);
+  });
+  it('refuses a changed parameter or a missing hmac', () => {
+    const hmac = shopifyQueryHmac(SECRET, params);
+    expect(verifyQueryHmac(SECRET, { ...params, shop: 'lain.myshopify.com', hmac })).toBe(false);
+    expect(verifyQueryHmac(SECRET, params)).toBe(false);
+  });
+});
+
+describe('state', () => {
+  const state = { clientId: 'c', userId: 'u', shop: 'toko.myshopify.com', expiresAt: 2_000 };
+  it('reads back what it signed until it expires', () => {
+    const signed = signState('server-secret', state);
+    expect(readState('server-secret', signed, 1_000)).toEqual(expect.objectContaining(state));
+    expect(readState('server-secret', signed, 2_001)).toBeNull();
+    expect(readState('another-secret', signed, 1_000)).toBeNull();
+  });
+  it('refuses a state whose payload was changed', () => {
+    const [, sig] = signState('server-secret', state).split('.');
+    const forged = Buffer.from(JSON.stringify({ ...state, clientId: 'x' })).toString('base64url');
+    expect(readState('server-secret', `${forged}.${sig}`, 1_000)).toBeNull();
+  });
+});
+
+describe('admin URL → shop domain (000 §2 connect dialog)', () => {
+  it.each([
+    ['https://admin.shopify.com/store/toko-uji', 'toko-uji.myshopify.com'],
+    ['admin.shopify.com/store/toko-uji/orders', 'toko-uji.myshopify.com'],
+    ['https://Toko-Uji.myshopify.com/admin', 'toko-uji.myshopify.com'],
+    ['toko-uji.myshopify.com', 'toko-uji.myshopify.com'],
+    ['toko-uji', 'toko-uji.myshopify.com'],
+  ])('%s → %s', (input, shop) => {
+    expect(shopDomainFromAdminUrl(input)).toBe(shop);
+  });
+  it.each([
+    '',
+    'https://evil.example.com',
+    'toko.myshopify.com.evil.test',
+    'ftp://toko.myshopify.com',
+    'a b',
+  ])('refuses %j', (input) => {
+    expect(shopDomainFromAdminUrl(input)).toBeNull();
+  });
+});
+
+describe('order data', () => {
+  it('keeps 64-bit ids exact and leaves digits inside strings alone', () => {
+    const parsed = parseShopifyJson(
+      '{"id":820982911946154508,"n":12,"s":"x 1234567890123456789","a":[299938123456789012]}',
+    );
+    expect(parsed).toEqual({
+      id: '820982911946154508',
+      n: 12,
+      s: 'x 1234567890123456789',
+      a: ['299938123456789012'],
+    });
+  });
+  it('takes the first phone that is a WhatsApp number', () => {
+    expect(orderPhoneOf({ phone: null, customer: { phone: '0812-3456-7890' } })).toBe('6281234567890');
+    expect(orderPhoneOf({ phone: 'n/a', shipping_address: { phone: '+62 812 1111 2222' } })).toBe(
+      '6281211112222',
+    );
+    expect(orderPhoneOf({})).toBeNull();
+  });
+  it('gives one message id per order event', () => {
+    const a = orderMessageId('c', 's', '1', 'order_paid');
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(orderMessageId('c', 's', '1', 'order_paid')).toBe(a);
+    expect(orderMessageId('c', 's', '1', 'order_created')).not.toBe(a);
+  });
+});

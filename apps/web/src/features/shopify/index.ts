@@ -1,0 +1,1 @@
+export { ShopifyPage } from './ShopifyPage';

@@ -1,9 +1,9 @@
 /** The public entry of templates: WhatsApp message templates (management, review webhooks, sends from the inbox). */
 
-export { sendFollowUp } from './template-sends.service.js';
 export {
   type AutomatedTemplateSkip,
   sendAutomatedTemplate,
+  sendFollowUp,
   type TemplateSendJobs,
 } from './template-sends.service.js';
 export { applyTemplateWebhooks, TEMPLATE_WEBHOOK_FIELDS } from './template-webhooks.js';

@@ -187,7 +187,11 @@ export function registerBotApiRoutes(
           throw new BotApiError(400, 'Bad Request: secret token contains unallowed characters');
         if (url && !/^https?:\/\//.test(url))
           throw new BotApiError(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
-        bot.webhook = url ? { url, secretToken: secret } : null;
+        // Telegram keeps the previous setting when allowed_updates is not given.
+        const allowed = Array.isArray(fields.allowed_updates)
+          ? fields.allowed_updates.filter((t): t is string => typeof t === 'string')
+          : (bot.webhook?.allowedUpdates ?? null);
+        bot.webhook = url ? { url, secretToken: secret, allowedUpdates: allowed } : null;
         return true;
       }
       case 'deleteWebhook':

@@ -24,7 +24,12 @@ export interface Bot {
   token: string;
   username: string;
   firstName: string;
-  webhook: { url: string; secretToken: string | null } | null;
+  webhook: {
+    url: string;
+    secretToken: string | null;
+    /** `allowed_updates` of setWebhook: the update types pushed (null or empty: every default type). */
+    allowedUpdates: string[] | null;
+  } | null;
   nextUpdateId: number;
   chats: Map<number, Chat>;
 }

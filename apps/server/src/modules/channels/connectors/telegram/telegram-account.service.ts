@@ -33,8 +33,8 @@ interface BotUser {
   username?: string;
 }
 
-/** The updates Sapa asks Telegram for: customers' messages. */
-const ALLOWED_UPDATES = ['message'];
+/** The updates Sapa asks Telegram for: customers' messages, and their taps on the inline keyboards Sapa sends. */
+const ALLOWED_UPDATES = ['message', 'callback_query'];
 
 /** The spec's error for a Bot API failure while connecting: a token Telegram refuses, or the provider failing. */
 function connectError(result: { code: number | null }) {

@@ -29,6 +29,7 @@ import {
   makerCheckerAccountB,
   messageB,
   ownerA,
+  PRODUCT_SKU_B,
   paymentB,
   roleB,
   server,
@@ -265,6 +266,26 @@ const businessBIds: Record<
   },
   '/api/product-photos/:id': { param: 'id', id: () => catalogueB.photo },
   '/api/product-categories/:id': { param: 'id', id: () => catalogueB.category, body: { name: 'Diretas' } },
+  '/api/product-catalog/items/by-retailerid/:retailer': { param: 'retailer', id: () => PRODUCT_SKU_B },
+  // The signed public photo link WhatsApp fetches: without the link's signature it names no photo.
+  '/catalogue-photos/:clientId/:photoId': {
+    param: 'clientId',
+    id: () => bizB.clientId,
+    more: { photoId: () => catalogueB.photo },
+  },
+  '/api/tickets/:id/cart': {
+    param: 'id',
+    id: () => ticketB,
+    body: { items: [], requestId: '0190f4c8-0000-7000-8000-000000000018' },
+  },
+  '/api/tickets/:id/product-messages': {
+    param: 'id',
+    id: () => ticketB,
+    body: {
+      productIds: ['0190f4c8-0000-7000-8000-000000000019'],
+      clientMessageId: '0190f4c8-0000-7000-8000-00000000001a',
+    },
+  },
   '/api/tickets/:id/transactions': {
     param: 'id',
     id: () => ticketB,

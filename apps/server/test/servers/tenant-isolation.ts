@@ -45,6 +45,8 @@ export let broadcastB: string;
 export let makerCheckerAccountB: string;
 export let advancedBroadcastB: string;
 export let paymentB: string;
+/** B's product's SKU: its WhatsApp catalogue retailer id (000 §7 `product-catalog/items/by-retailerid`). */
+export const PRODUCT_SKU_B = 'SKU-B-1';
 export let catalogueB: { product: string; category: string; photo: string };
 export let transactionB: string;
 export let subscriptionOrderB: string;
@@ -249,6 +251,7 @@ export function useTenantIsolationServer() {
           name: 'Produk B',
           price: 1000,
           type: 'non_physical',
+          sku: PRODUCT_SKU_B,
           categoryId: productCategory,
           photoIds: [photo.json().id],
         }),

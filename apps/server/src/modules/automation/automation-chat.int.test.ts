@@ -59,12 +59,13 @@ describe('automatic chat (001 §3; sent through the channel, visible in the chat
     await saveSettings({ ...s, days: s.days.map((d) => ({ ...d, outOfHoursMessage: '' })) });
     const waiting = await customerWrites(newPhone(), 'Ada stok?');
     const answered = await customerWrites(newPhone(), 'Ada warna lain?');
+    // Both follow-ups are scheduled before the agent answers one (the customer's message is handled by a job).
+    await waitFor(async () => (await waitingJobs('automation.follow-up')) === 2);
     const reply = await api('POST', `/api/tickets/${answered}/messages`, owner, {
       text: 'Ada kak',
       clientMessageId: crypto.randomUUID(),
     });
     expect(reply.statusCode, reply.body).toBe(200);
-    await waitFor(async () => (await waitingJobs('automation.follow-up')) === 2);
     // Early (the clock has not moved): the job puts itself back for its time.
     await makeDue('automation.follow-up');
     await waitFor(async () => (await waitingJobs('automation.follow-up')) === 1);

@@ -2,6 +2,7 @@ import { shopifyEndpoints } from '@sapa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { needs, PUBLIC, requireAuth } from '../../platform/auth/route-access.js';
 import type { ServerDeps } from '../../platform/deps.js';
+import { badRequest, unauthorized } from '../../platform/http/errors.js';
 import { route } from '../../platform/http/route.js';
 import type { DrainDefinition } from '../../platform/jobs/job-queue.js';
 import {
@@ -63,7 +64,10 @@ export async function registerShopifyRoutes(app: FastifyInstance, deps: ServerDe
     scope.post(SHOPIFY_WEBHOOK_PATH, { config: { access: PUBLIC } }, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const outcome = await receiveWebhook(deps, drain, request.headers, raw);
-      return reply.code(outcome.status).send({ ok: outcome.status === 200 });
+      // Refusals in the contract's error shape, as the channels' webhooks answer them.
+      if (outcome.status === 401) throw unauthorized();
+      if (outcome.status === 400) throw badRequest('validation.invalid');
+      return reply.code(200).send({ ok: true });
     });
   });
 }

@@ -21,7 +21,7 @@ const nameOf = (key: string) => `Unduh ${key} ${RUN}`;
 
 describe('download chat data (000 §2 chat list download, §7 export history, 001 §5 31 days)', () => {
   it('requests an xlsx with messages, follows its progress, downloads it and reads its rows back', {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     await signIn(page, url, 'owner@demo.sapa.id');
     await customersWrite(
@@ -48,7 +48,7 @@ describe('download chat data (000 §2 chat list download, §7 export history, 00
     const ready = dialog.getByRole('button', {
       name: /^Unduh chat-messages_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/,
     });
-    await ready.waitFor({ timeout: 30_000 });
+    await ready.waitFor({ timeout: 90_000 });
     await dialog.getByText(/^File siap: [\d.]+ baris\.$/).waitFor();
     await screenshot(page, 'export-ready-id-1440');
     const [download] = await Promise.all([page.waitForEvent('download'), ready.click()]);
@@ -92,7 +92,7 @@ describe('download chat data (000 §2 chat list download, §7 export history, 00
     const listDialog = page.getByRole('dialog', { name: 'Unduh data chat' });
     await listDialog.getByRole('button', { name: 'Siapkan file' }).click();
     const listFile = listDialog.getByRole('button', { name: /^Unduh chat-data_.*\.xlsx$/ });
-    await listFile.waitFor({ timeout: 30_000 });
+    await listFile.waitFor({ timeout: 90_000 });
     const [listDownload] = await Promise.all([page.waitForEvent('download'), listFile.click()]);
     const listBook = XLSX.read(readFileSync(await listDownload.path()), { type: 'buffer' });
     const listRows = XLSX.utils.sheet_to_json<string[]>(listBook.Sheets[listBook.SheetNames[0]!]!, {

@@ -125,6 +125,8 @@ describe('live chat widget on a phone, in English', () => {
     await phone.goto(`${shopPageUrl}?lang=en`);
     // Issue 16 §9: the launcher shows a chat icon (the business logo is in the panel's header).
     const launcher = phone.getByRole('button', { name: 'Open chat' });
+    // The widget script renders the launcher after the page: wait for it before counting its icons.
+    await launcher.waitFor();
     expect(await launcher.locator('svg').count()).toBe(1);
     await launcher.click();
     const panel = phone.getByRole('dialog', { name: 'Live chat' });

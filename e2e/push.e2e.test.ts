@@ -45,7 +45,9 @@ describe('service worker and push presence', () => {
 
     // This browser last saw another version: the worker's version clears cookies and storage (the session too).
     await page.evaluate(() => localStorage.setItem('sapa.swVersion', '0'));
-    await page.reload();
+    // The page reloads itself once it has cleared everything: wait only for this navigation to commit, or
+    // its own reload aborts ours.
+    await page.reload({ waitUntil: 'commit' });
     await expect.poll(kept).toEqual({ version: '1', marker: null, session: false, cookie: false });
     await page.waitForURL(/\/login/);
   });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { openTicketsMatching, pageApi } from './support/customers.js';
-import { signIn } from './support/journey.js';
+import { signIn, switchLanguage } from './support/journey.js';
 
 const url = inject('sapaUrl');
 const customerPageUrl = inject('customerPageUrl');
@@ -97,19 +97,10 @@ describe('automatic chat and the satisfaction survey (001 §3)', () => {
       };
       await shoot('id');
       // English for the screenshots, then back: the owner's language is shared with the other journeys.
-      await switchLanguage(page, 'English', 'Ganti bahasa');
+      await switchLanguage(page, 'en');
       await shoot('en');
-      await switchLanguage(page, 'Bahasa Indonesia', 'Change language');
+      await switchLanguage(page, 'id');
       await page.context().close();
     }
   });
 });
-
-async function switchLanguage(page: Page, name: string, currentLabel: string) {
-  const saved = page.waitForResponse(
-    (res) => res.url().endsWith('/api/users/me/language') && res.request().method() === 'PUT',
-  );
-  await page.getByRole('button', { name: currentLabel }).first().click();
-  await page.getByRole('menuitem', { name }).click();
-  expect((await saved).status()).toBe(200);
-}

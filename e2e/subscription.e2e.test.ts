@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { signIn } from './support/journey.js';
+import { signIn, switchLanguage } from './support/journey.js';
 import { type RunningSapa, startSapa } from './support/sapa-server.js';
 
 /**
@@ -27,8 +27,7 @@ async function pageFor(): Promise<Page> {
 
 /** Switches the signed-in app to English with the header's language switch, then goes to a phone's width. */
 async function toEnglish(page: Page) {
-  await page.getByRole('button', { name: 'Ganti bahasa' }).first().click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await switchLanguage(page, 'en');
   await page.setViewportSize({ width: 390, height: 860 });
 }
 

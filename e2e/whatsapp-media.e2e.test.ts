@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, screenshot } from './support/browser.js';
-import { signIn } from './support/journey.js';
+import { signIn, switchLanguage } from './support/journey.js';
 
 const url = inject('sapaUrl');
 const customerPageUrl = inject('customerPageUrl');
@@ -44,6 +44,8 @@ describe('WhatsApp media both ways through the simulator', () => {
     const history = agent.getByRole('log', { name: 'Riwayat chat' });
     const incoming = history.getByTestId('chat-message').filter({ hasText: 'Yang warna ini ada?' });
     await incoming.waitFor();
+    // The photo is fetched from WhatsApp by a job after the message is shown: a longer ceiling on a busy machine.
+    await incoming.locator('img').first().waitFor({ timeout: 60_000 });
     await imageShows(agent, incoming);
 
     // The agent picks an image and a program: the program goes to the invalid list with its reason.
@@ -82,8 +84,7 @@ describe('WhatsApp media both ways through the simulator', () => {
     await screenshot(customer, 'simulator-customer-media');
 
     // In English, at both widths: the tray with a file and the invalid list; removing empties the tray.
-    await agent.getByRole('button', { name: 'Ganti bahasa' }).first().click();
-    await agent.getByRole('menuitem', { name: 'English' }).click();
+    await switchLanguage(agent, 'en');
     await agent.getByRole('button', { name: 'Attach files' }).waitFor();
     await agent.getByLabel('Choose files to attach').setInputFiles([
       { name: 'daftar harga.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% harga\n') },

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: lint, layer rules, typecheck, unit, integration on PostgreSQL, the same on embedded PGlite
-# (smoke), the web build, then the browser journeys in Chromium. `.ci/run` calls exactly this.
+# The whole test suite: lint, layer rules, typecheck, unit and the builds side by side, integration on PostgreSQL,
+# a chosen set of it again on embedded PGlite (smoke), then the browser journeys in Chromium. `.ci/run` calls exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,22 +13,38 @@ vitest() {
   npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/$name.json" "$@"
 }
 
-echo "== lint (biome)"
-npx biome check .
-echo "== layer rules (dependency-cruiser)"
-node scripts/check-deps.mjs
-echo "== typecheck"
-npm run typecheck --silent
-echo "== unit"
-vitest unit --project unit
+# Steps that need no database run side by side; each one's output is printed whole when all have ended.
+parallel_status=0
+declare -A step_pids=()
+step() {
+  local name=$1
+  shift
+  "$@" >"$reports/step-$name.log" 2>&1 &
+  step_pids[$name]=$!
+}
+step lint npx biome check .
+step layers node scripts/check-deps.mjs
+step typecheck npm run typecheck --silent
+step unit vitest unit --project unit
+step builds bash -c 'npm run build -w @sapa/web --silent && node apps/widget/build-if-stale.mjs --check-size'
+for name in lint layers typecheck unit builds; do
+  if wait "${step_pids[$name]}"; then result=passed; else result=FAILED parallel_status=1; fi
+  echo "== $name ($result)"
+  cat "$reports/step-$name.log"
+done
+if [ "$parallel_status" -ne 0 ]; then
+  echo "a step failed: lint (biome), layer rules (dependency-cruiser), typecheck, unit, or the web and widget builds (widget budget 60 KB gzipped)"
+  exit 1
+fi
+
 echo "== integration (PostgreSQL)"
 vitest integration --project integration
-echo "== smoke (embedded PGlite)"
-SAPA_TEST_DB=pglite vitest smoke --project integration
-echo "== web build"
-npm run build -w @sapa/web --silent
-echo "== widget build and size budget (60 KB gzipped)"
-node apps/widget/build-if-stale.mjs --check-size
+echo "== smoke (embedded PGlite): the files config/pglite-smoke.txt names"
+mapfile -t smoke_files < <(grep -v -e '^#' -e '^$' config/pglite-smoke.txt)
+for file in "${smoke_files[@]}"; do
+  [ -f "$file" ] || { echo "config/pglite-smoke.txt names $file, which does not exist"; exit 1; }
+done
+SAPA_TEST_DB=pglite vitest smoke --project integration "${smoke_files[@]}"
 echo "== browser journeys (Chromium, two shards side by side, each with its own Sapa)"
 # Each shard is a vitest run of its own with its own demo server (e2e/support/global-setup.ts), so the
 # journeys of one shard never see the other's changes to the demo business. Their output is printed whole,

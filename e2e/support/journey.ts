@@ -6,7 +6,7 @@ export const DEMO_PASSWORD = 'sapademo123';
 /** The server's view of the signed-in user, through the page's own session (no test-only endpoint). */
 export async function currentMe(
   page: Page,
-): Promise<{ consent: { agreed: boolean; consentAt: number | null } }> {
+): Promise<{ consent: { agreed: boolean; consentAt: number | null }; user: { language: string | null } }> {
   return page.evaluate(async () => {
     const session = JSON.parse(localStorage.getItem('sapa.session') ?? '{}') as { accessToken?: string };
     const res = await fetch('/api/users/me', { headers: { authorization: `Bearer ${session.accessToken}` } });
@@ -52,4 +52,34 @@ export async function signOut(page: Page, labels = { menu: 'Menu akun', signOut:
   await page.getByRole('button', { name: labels.menu }).click();
   await page.getByRole('menuitem', { name: labels.signOut }).click();
   await page.waitForURL(/\/login/);
+}
+
+const LANGUAGES = {
+  en: { name: 'English', switchLabel: 'Ganti bahasa' },
+  id: { name: 'Bahasa Indonesia', switchLabel: 'Change language' },
+} as const;
+
+/**
+ * Switches the signed-in app's language with the header's switch and waits until the page shows it and the
+ * user's record keeps it. The header can re-render while its menu opens (the first `me` of a page), taking the
+ * menu with it: then the menu is opened again.
+ */
+export async function switchLanguage(page: Page, to: keyof typeof LANGUAGES): Promise<void> {
+  const { name, switchLabel } = LANGUAGES[to];
+  const shown = () => page.evaluate(() => document.documentElement.lang);
+  await expect
+    .poll(
+      async () => {
+        if ((await shown()) === to) return to;
+        await page.getByRole('button', { name: switchLabel }).first().click({ timeout: 10_000 });
+        await page
+          .getByRole('menuitem', { name })
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
+        return shown();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(to);
+  await expect.poll(async () => (await currentMe(page)).user.language, { timeout: 30_000 }).toBe(to);
 }

@@ -1,4 +1,4 @@
-import { queryKeys } from '../../shared/api';
+import { queryKeys } from '../../shared/api/query-keys';
 import type { TicketFilters } from './cache';
 
 /**

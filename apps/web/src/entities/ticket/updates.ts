@@ -29,10 +29,19 @@ export function cachedTicket(queryClient: QueryClient, id: string): TicketSummar
   return undefined;
 }
 
+/**
+ * A new or changed message: placed in its chat room's loaded history. When that history is being fetched
+ * at the moment, the answer on its way may predate the change (a customer's photo stored while the agent
+ * opens the chat), so that fetch is dropped and started again, and sees it.
+ */
 export function applyMessageToCaches(queryClient: QueryClient, message: Message): void {
-  queryClient.setQueryData<MessagePages>(ticketKeys.messages(message.ticketId), (data) =>
-    upsertMessage(data, message),
-  );
+  const key = ticketKeys.messages(message.ticketId);
+  queryClient.setQueryData<MessagePages>(key, (data) => upsertMessage(data, message));
+  // A refetch alone would join a first load still in flight (React Query shares it): cancel it, then fetch.
+  if (queryClient.getQueryState(key)?.fetchStatus === 'fetching')
+    void queryClient
+      .cancelQueries({ queryKey: key, exact: true })
+      .then(() => queryClient.refetchQueries({ queryKey: key, exact: true }));
 }
 
 /** Real-time events update the caches in place (000 §4): lists, unread counts, the open chat room. */

@@ -1,18 +1,9 @@
 import { type AccessSubject, accountEndpoints, billingEndpoints, type Me } from '@sapa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './client';
+import { queryKeys } from './query-keys';
 
-/** Query keys shared across features. */
-export const queryKeys = {
-  me: ['me'] as const,
-  chatCredit: ['wallet', 'chat-credit'] as const,
-  adminUsers: ['admin', 'users'] as const,
-  accessRoles: ['feature-access', 'list'] as const,
-  mfaStatus: ['me', 'mfa'] as const,
-  /** Every inbox query (tickets, unread counts, chat rooms): refetched on each real-time (re)connection. */
-  inbox: ['inbox'] as const,
-  channelAccounts: ['channel-accounts'] as const,
-};
+export { queryKeys };
 
 /** GET /api/users/me: who is signed in, in which business, with what access. */
 export const meQuery = queryOptions({

@@ -38,7 +38,7 @@ describe('catalogue (001 §2 Products: list, add, variants, bulk activate/deacti
       mimeType: 'image/png',
       buffer: await drawnPng(page, 320, 'K'),
     });
-    await page.getByTestId('product-photo').getByRole('img').waitFor();
+    await page.getByTestId('product-photo').getByRole('img', { name: 'Foto produk 1' }).waitFor();
 
     // Two variant groups: a required single choice and an optional multi-select.
     await page.getByRole('button', { name: 'Tambah grup varian' }).click();

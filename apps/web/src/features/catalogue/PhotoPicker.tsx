@@ -46,7 +46,7 @@ export function PhotoPicker({ photos, onChange }: { photos: Photo[]; onChange: (
               aria-label={t('catalogue.removePhoto', { n: i + 1 })}
               onClick={() => onChange(photos.filter((p) => p.id !== photo.id))}
             >
-              <IconX size={12} />
+              <IconX size={12} aria-hidden />
             </ActionIcon>
           </Box>
         ))}

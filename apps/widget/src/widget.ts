@@ -1,6 +1,9 @@
 import type { WidgetConfig, WidgetMessage, WidgetServerFrame } from '@sapa/contracts';
 import { ApiError, createApi, type WidgetApi } from './api.js';
+import { CHAT_ICON, CLIP_ICON, h, icon, uuid } from './dom.js';
 import { LABELS, type Labels, pickLanguage } from './i18n.js';
+import { messageView } from './message-view.js';
+import { preChatForm } from './pre-chat-form.js';
 import { RECONNECT, reconnectDelay } from './reconnect.js';
 import { STYLES } from './styles.js';
 
@@ -9,45 +12,6 @@ export const WIDGET_SOCKET_PATH = '/ws/widget';
 const UNAUTHORIZED_CLOSE = 4401;
 const ORIGIN_REFUSED_CLOSE = 4403;
 export const MAX_FILES = 20;
-
-type Child = Node | string | null | undefined | false;
-
-/** A tiny element helper: tag, attributes (on* are listeners), children. */
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, unknown> = {},
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v as EventListener);
-    else if (k === 'className') el.className = String(v);
-    else el.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
-  return el;
-}
-
-/** Inline icons (no emoji: a site's fonts may lack them). */
-function icon(path: string): SVGSVGElement {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  const p = document.createElementNS('http://www.w3.org/2000/svg', 'path');
-  p.setAttribute('d', path);
-  svg.append(p);
-  return svg;
-}
-const CHAT_ICON = 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z';
-const CLIP_ICON =
-  'M21 11.5l-8.5 8.5a5 5 0 0 1-7-7l9-9a3.3 3.3 0 0 1 4.7 4.7l-9 9a1.7 1.7 0 0 1-2.4-2.4l8.3-8.3';
-
-const uuid = () =>
-  crypto.randomUUID?.() ??
-  '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
-    (Number(c) ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (Number(c) / 4)))).toString(16),
-  );
 
 interface Pending {
   clientMessageId: string;
@@ -232,104 +196,13 @@ export class SapaWidget {
   // ───────────────────────────── pre-chat form ─────────────────────────────
 
   private renderForm() {
-    const c = this.config!;
-    const errors = new Map<string, HTMLSpanElement>();
-    const field = (key: string, label: string, type: string, autocomplete: string) => {
-      const err = h('span', { className: 'err', id: `e-${key}` });
-      errors.set(key, err);
-      return h(
-        'label',
-        {},
-        label,
-        h('input', {
-          type,
-          name: key,
-          required: true,
-          autocomplete,
-          'aria-describedby': `e-${key}`,
-          oninput: () => {
-            err.textContent = '';
-          },
-        }),
-        err,
-      );
-    };
-    const inputTypeOf = (data: string) => (data === 'email' ? 'email' : data === 'phone' ? 'tel' : 'text');
-    const consentErr = h('span', { className: 'err', id: 'e-consent' });
-    const general = h('span', { className: 'err', role: 'alert' });
-    const submit = h('button', { className: 'primary', type: 'submit' }, this.t.start);
-    const form = h(
-      'form',
-      { className: 'pre', novalidate: true },
-      field('name', this.t.name, 'text', 'name'),
-      ...c.preChatForm.fields.map((f) =>
-        field(
-          `fields.${f.customizedData}`,
-          f.label,
-          inputTypeOf(f.customizedData),
-          f.customizedData === 'email' ? 'email' : f.customizedData === 'phone' ? 'tel' : 'off',
-        ),
-      ),
-      c.preChatForm.consentText
-        ? h(
-            'label',
-            { className: 'consent' },
-            h('input', {
-              type: 'checkbox',
-              name: 'consent',
-              'aria-describedby': 'e-consent',
-              onchange: () => {
-                consentErr.textContent = '';
-              },
-            }),
-            h('span', {}, c.preChatForm.consentText),
-          )
-        : null,
-      consentErr,
-      general,
-      submit,
-    );
-    form.addEventListener('submit', async (e) => {
-      e.preventDefault();
-      for (const el of errors.values()) el.textContent = '';
-      consentErr.textContent = '';
-      general.textContent = '';
-      const value = (name: string) =>
-        (form.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '').trim();
-      let ok = true;
-      for (const [key, el] of errors)
-        if (!value(key)) {
-          el.textContent = this.t.required;
-          ok = false;
-        }
-      const consent = form.querySelector<HTMLInputElement>('input[name="consent"]');
-      if (consent && !consent.checked) {
-        consentErr.textContent = this.t.consentNeeded;
-        ok = false;
-      }
-      if (!ok) return;
-      submit.disabled = true;
-      try {
-        const fields = Object.fromEntries(
-          c.preChatForm.fields.map((f) => [f.customizedData, value(`fields.${f.customizedData}`)]),
-        );
-        const session = await this.api.session({ name: value('name'), fields, consent: true });
-        this.remember(session.token);
-        this.messages.clear();
-        this.connect();
-        this.render();
-        this.el.footer.querySelector('textarea')?.focus();
-      } catch (err) {
-        if (err instanceof ApiError && Object.keys(err.fields).length) {
-          for (const [k, msg] of Object.entries(err.fields)) {
-            const el = errors.get(k);
-            if (el) el.textContent = msg;
-            else general.textContent = msg;
-          }
-        } else general.textContent = err instanceof Error ? err.message : this.t.failed;
-      } finally {
-        submit.disabled = false;
-      }
+    const form = preChatForm(this.config!, this.t, async (input) => {
+      const session = await this.api.session(input);
+      this.remember(session.token);
+      this.messages.clear();
+      this.connect();
+      this.render();
+      this.el.footer.querySelector('textarea')?.focus();
     });
     this.el.body.replaceChildren(form);
     this.el.footer.replaceChildren();
@@ -384,66 +257,16 @@ export class SapaWidget {
   }
 
   private renderMessage(m: WidgetMessage, stars = false): HTMLElement {
-    const mine = m.from === 'visitor';
-    const media = m.media.map((file) => {
-      if (file.mime.startsWith('image/')) {
-        const img = h('img', { alt: file.fileName ?? '', 'data-media': file.id });
-        void this.blobUrl(file.url).then((u) => {
-          img.src = u;
-          if (!this.open) return;
-          this.el.body.scrollTop = this.el.body.scrollHeight;
-        });
-        return img;
-      }
-      if (file.mime.startsWith('video/')) {
-        const video = h('video', { controls: true, preload: 'metadata' });
-        void this.blobUrl(file.url).then((u) => {
-          video.src = u;
-        });
-        return video;
-      }
-      return h(
-        'button',
-        {
-          className: 'file',
-          type: 'button',
-          onclick: async () => {
-            const a = h('a', { href: await this.blobUrl(file.url), download: file.fileName ?? 'file' });
-            a.click();
-          },
-        },
-        `${file.fileName ?? this.t.download}`,
-      );
+    return messageView(m, {
+      t: this.t,
+      lang: this.lang,
+      stars,
+      fetchMedia: (url) => this.blobUrl(url),
+      onImageShown: () => {
+        if (this.open) this.el.body.scrollTop = this.el.body.scrollHeight;
+      },
+      onRate: (n) => void this.rate(n),
     });
-    return h(
-      'div',
-      { className: `msg ${mine ? 'visitor' : 'agent'}`, 'data-id': m.id },
-      !mine && m.senderName ? h('div', { className: 'who' }, m.senderName) : null,
-      ...media,
-      m.text ? h('div', { className: 'text' }, m.text) : null,
-      stars
-        ? h(
-            'div',
-            { className: 'stars', role: 'group' },
-            ...[1, 2, 3, 4, 5].map((n) =>
-              h(
-                'button',
-                {
-                  type: 'button',
-                  'aria-label': this.t.rate.replace('{n}', String(n)),
-                  onclick: () => void this.rate(n),
-                },
-                '★',
-              ),
-            ),
-          )
-        : null,
-      h(
-        'div',
-        { className: 'meta' },
-        new Date(m.createdAt).toLocaleTimeString(this.lang, { hour: '2-digit', minute: '2-digit' }),
-      ),
-    );
   }
 
   private async blobUrl(url: string): Promise<string> {

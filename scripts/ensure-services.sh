@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Starts the machine's PostgreSQL when it is stopped and installs Debian's Chromium and Dovecot (the IMAP
-# server the email tests start in a temporary folder) when they are missing: what the test suite needs on a
-# brand-new machine.
+# Starts the machine's PostgreSQL when it is stopped and installs Debian's Chromium, Dovecot (the IMAP
+# server the email tests start in a temporary folder) and the telephony parts (Kamailio, rtpengine, baresip)
+# when they are missing: what the test suite needs on a brand-new machine.
 set -euo pipefail
 
 if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
@@ -22,6 +22,18 @@ if [ ! -x /usr/bin/chromium ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq chromium fonts-noto-core >/dev/null
+fi
+
+if [ ! -x /usr/sbin/kamailio ] || [ ! -x /usr/bin/rtpengine ] || [ ! -x /usr/bin/baresip ] ||
+  [ ! -f /usr/lib/x86_64-linux-gnu/kamailio/modules/auth_ephemeral.so ]; then
+  echo "Installing Kamailio, rtpengine and baresip (phone calls: SIP server, media relay, scripted test phone)…"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq kamailio kamailio-websocket-modules kamailio-autheph-modules rtpengine-daemon \
+    baresip-core >/dev/null
+  # The packages' own services are not wanted: Sapa and the tests start their own on ports of their own.
+  (service kamailio stop || true) >/dev/null 2>&1
+  (service rtpengine-daemon stop || true) >/dev/null 2>&1
 fi
 
 if [ ! -x /usr/sbin/dovecot ]; then

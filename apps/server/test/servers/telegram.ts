@@ -1,8 +1,11 @@
-import { createServer } from 'node:net';
 import type { TokenPair } from '@sapa/contracts';
 import { startTelegramSimulator, type TelegramSimulator } from '@sapa/simulators';
 import { expect } from 'vitest';
 import { bearer } from '../fixtures.js';
+import { freePort } from '../free-port.js';
+
+export { freePort };
+
 import type { TestServer } from '../harness.js';
 import { type Business, useTestServer } from '../use-test-server.js';
 
@@ -25,19 +28,6 @@ export let owner: TokenPair;
 export let otherOwner: TokenPair;
 export let sim: TelegramSimulator;
 export let accountId: string;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Connects a bot through the API (`POST /api/channel-accounts/telegram`) as `tokens`. */
 export function connectBot(tokens: TokenPair, payload: Record<string, unknown>) {

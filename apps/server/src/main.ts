@@ -18,6 +18,7 @@ import { createServerDeps } from './platform/create-deps.js';
 import { openDatabase } from './platform/db/database.js';
 import { createLogger } from './platform/logging/logger.js';
 import { readVersion } from './platform/partner.js';
+import { startTelephonyIfInstalled } from './platform/telephony/telephony.js';
 
 /** config → database → migrations → app → worker. `SAPA_ROLE` (api | worker | all) picks what runs. */
 async function main() {
@@ -152,6 +153,10 @@ async function main() {
         })
       : null;
 
+  // Phone calls: Kamailio and rtpengine as this process's children, when installed (issue 23).
+  const telephony =
+    config.role !== 'worker' ? await startTelephonyIfInstalled(config.telephony, logger) : null;
+
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(`\nSapa ${deps.version} is running at ${config.publicUrl} (${where}, role ${config.role})`);
   if (config.demo) {
@@ -178,6 +183,7 @@ async function main() {
         `  Web Push to the agents' simulated browsers (push service simulator): ${demoPush.pageUrl}`,
       );
     if (demoShopifyShop) console.log(`  Shopify shop admin (Shopify simulator): ${demoShopifyShop.adminUrl}`);
+    if (telephony) console.log(`  Phone calls: SIP over WebSocket at ${telephony.wsUrl}`);
     if (demoPayments)
       console.log(
         `  Payment gateway (simulator; a top-up's payment page opens there): ${demoPayments.sim.url}`,
@@ -209,6 +215,7 @@ async function main() {
     await demoEmail?.sim.close();
     await demoPush?.sim.close();
     await emailListener?.close();
+    await telephony?.stop();
     await imapReaders?.close();
     await jobs.stop();
     await bus.close();

@@ -2,6 +2,8 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { persistedSecret } from './persisted-secret.js';
+import { type TelephonyConfig, telephonyConfigOf } from './telephony/telephony-config.js';
 
 /** Everything the process reads from its environment, parsed once at start. */
 const envSchema = z.object({
@@ -208,6 +210,8 @@ export interface AppConfig {
   metaApp: MetaAppConfig | null;
   email: EmailChannelConfig;
   push: PushConfig;
+  /** Phone calls' SIP server and media relay; null: `TELEPHONY=off`. */
+  telephony: TelephonyConfig | null;
 }
 
 /** The email channel (001 §5): inbound SMTP listener, the domains it receives for, the outbound relay. */
@@ -223,16 +227,6 @@ export interface EmailChannelConfig {
   relayUrl: string | null;
   simPort: number;
   simSmtpPort: number;
-}
-
-/** A secret that survives restarts of the embedded setup: generated once, kept in the data folder. */
-function persistedSecret(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 /**
@@ -297,7 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     redisUrl: e.REDIS_URL,
-    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 48),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     partnerConfigPath: e.PARTNER_CONFIG,
@@ -365,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       simSmtpPort: e.MAIL_SIM_SMTP_PORT ?? port + 9,
     },
     push: pushConfigOf(e, dataDir, publicUrl, port),
+    telephony: telephonyConfigOf(env, { dataDir, port, host: e.HOST, publicUrl }),
   };
 }
 

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { TelephonyConfig } from './telephony-config.js';
 
 /**
  * Phone calls' parts made for telephony (issue 23 point 2): Kamailio, the SIP server the agents' browsers
@@ -28,6 +29,8 @@ export interface TelephonyOptions {
   rtpPorts: { min: number; max: number };
   /** Kamailio's debug level (-3…4); rtpengine logs warnings and worse. */
   logLevel?: number;
+  /** What browsers connect to when it is not ws://host:wsPort (behind a proxy). */
+  wsUrl?: string;
 }
 
 export interface Telephony {
@@ -106,13 +109,13 @@ export async function startTelephony(options: TelephonyOptions): Promise<Telepho
   const host = options.host ?? '127.0.0.1';
   mkdirSync(options.dir, { recursive: true });
   const config = join(options.dir, 'kamailio.cfg');
-  // A pid file left by a run that was killed would stop Kamailio from starting.
-  for (const pid of ['kamailio.pid', 'rtpengine.pid']) rmSync(join(options.dir, pid), { force: true });
+  stopLeftovers(options.dir);
   writeFileSync(config, kamailioConfigOf(options, found.modules!), { mode: 0o600 });
   const logs: string[] = [];
   const started: ChildProcess[] = [];
   const run = (bin: string, args: string[]) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Each its own process group (Kamailio forks workers): stopping the group stops them all.
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const keep = (b: Buffer) => {
       logs.push(b.toString());
       if (logs.length > 400) logs.splice(0, logs.length - 400);
@@ -122,11 +125,18 @@ export async function startTelephony(options: TelephonyOptions): Promise<Telepho
     started.push(child);
     return child;
   };
+  // However Sapa ends (short of SIGKILL), its SIP server and media relay end with it.
+  const killAll = () => {
+    for (const child of started) if (child.pid) signalGroup(-child.pid, 'SIGKILL');
+  };
+  process.once('exit', killAll);
   const stop = async () => {
     await Promise.all(started.map(stopChild));
+    process.off('exit', killAll);
   };
   try {
     run(found.rtpengine!, [
+      '--config-file=none',
       '--foreground',
       '--table=-1',
       `--interface=${host}`,
@@ -160,12 +170,32 @@ export async function startTelephony(options: TelephonyOptions): Promise<Telepho
     throw err;
   }
   return {
-    wsUrl: `ws://${host}:${options.wsPort}`,
+    wsUrl: options.wsUrl ?? `ws://${host}:${options.wsPort}`,
     udpAddress: { host, port: options.udpPort },
     domain: options.domain,
     output: () => logs.join(''),
     stop,
   };
+}
+
+/**
+ * A Sapa killed outright (SIGKILL) leaves its Kamailio and rtpengine running on the ports the next start needs:
+ * the processes its pid files name are stopped when they are still that run's (their command line names this
+ * folder), and the pid files removed.
+ */
+function stopLeftovers(dir: string) {
+  for (const name of ['kamailio.pid', 'rtpengine.pid']) {
+    const file = join(dir, name);
+    if (!existsSync(file)) continue;
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    try {
+      if (pid > 1 && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir))
+        process.kill(-pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+    rmSync(file, { force: true });
+  }
 }
 
 async function until(check: () => Promise<boolean>, name: string, logs: string[]) {
@@ -202,13 +232,46 @@ function rtpengineAnswers(port: number): Promise<boolean> {
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
+  const group = -child.pid;
   return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    const killer = setTimeout(() => signalGroup(group, 'SIGKILL'), 3000);
     child.once('exit', () => {
       clearTimeout(killer);
+      signalGroup(group, 'SIGKILL'); // workers that outlive their main process
       resolve();
     });
-    child.kill('SIGTERM');
+    signalGroup(group, 'SIGTERM');
+  });
+}
+
+function signalGroup(group: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(group, signal);
+  } catch {
+    // the group has ended
+  }
+}
+
+/**
+ * `npm start`'s telephony: started when configured and installed; when the packages are missing, says how to
+ * install them (WhatsApp calls need none of this) and goes on without phone calls.
+ */
+export async function startTelephonyIfInstalled(
+  config: TelephonyConfig | null,
+  logger: { info(o: object, m: string): void; warn(o: object, m: string): void },
+): Promise<Telephony | null> {
+  if (!config) return null;
+  const { missing } = telephonyInstalled();
+  if (missing.length > 0) {
+    logger.info(
+      { missing },
+      `phone calls off: install ${TELEPHONY_PACKAGES} (apt-get install) to take and place phone calls`,
+    );
+    return null;
+  }
+  return startTelephony(config).catch((err: unknown) => {
+    logger.warn({ err: err instanceof Error ? err.message.split('\n')[0] : 'failed' }, 'phone calls off');
+    return null;
   });
 }

@@ -1,10 +1,17 @@
+import { startPhoneSimulator } from '@sapa/simulators';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sipCredentialFor } from '../apps/server/src/platform/telephony/sip-credentials.js';
 import { startTestTelephony, type TestTelephony } from '../apps/server/test/servers/telephony.js';
-import { type BrowserPhone, startBrowserPhone } from './support/browser-phone.js';
+import {
+  type BrowserPhone,
+  launchWithMicrophone,
+  listenToRemote,
+  startBrowserPhone,
+} from './support/browser-phone.js';
 
 // The web app's SIP phone in Chromium (fake microphone saying 440 Hz) against Sapa's Kamailio and rtpengine,
-// calling and called by a scripted phone: the audio must arrive on both sides as the other side's tone.
+// calling and called by a scripted phone, and the phone simulator's page (a customer's phone for a person):
+// the audio must arrive on both sides as the other side's tone.
 let t: TestTelephony;
 let browser: BrowserPhone;
 const agent = 'cs-agent-1';
@@ -54,4 +61,33 @@ it('an agent’s browser calls a phone, and a phone calls the browser: audio bot
   await until(async () => calling.heard().seconds >= 1);
   expect(calling.heard().hz).toBeGreaterThan(400);
   expect(calling.heard().hz).toBeLessThan(480);
+});
+
+it('the phone simulator’s page (a customer’s phone) calls a number and both sides hear each other', async () => {
+  const sim = await startPhoneSimulator({
+    sip: { wsUrl: t.telephony.wsUrl, domain: t.domain, secret: t.secret },
+  });
+  const customerBrowser = await launchWithMicrophone(t.dir, 'customer', 550);
+  try {
+    const answering = await t.phone('6288800000008', 880, { autoAnswer: true });
+    const page = await customerBrowser.newPage();
+    await page.goto(sim.url);
+    await page.getByLabel('Your number').fill('6281900000009');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByRole('status').filter({ hasText: 'Connected as 6281900000009' }).waitFor();
+    await page.getByLabel('Call').fill(answering.user);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'In call' }).waitFor({ timeout: 15_000 });
+    const heard = await listenToRemote(page, 1500);
+    expect(heard.hz).toBeGreaterThan(820);
+    expect(heard.hz).toBeLessThan(940);
+    await until(async () => answering.heard().seconds >= 1);
+    expect(answering.heard().hz).toBeGreaterThan(510);
+    expect(answering.heard().hz).toBeLessThan(590);
+    await page.getByRole('button', { name: 'Hang up' }).click();
+    await page.getByRole('status').filter({ hasText: 'Call ended' }).waitFor();
+  } finally {
+    await customerBrowser.close();
+    await sim.close();
+  }
 });

@@ -66,27 +66,15 @@ export async function startBrowserPhone(options: {
   toneHz: number;
 }): Promise<BrowserPhone> {
   const server = await pageServer();
-  const microphone = join(options.dir, `browser-${options.user}.wav`);
-  writeToneWav(microphone, options.toneHz, 30, 48_000);
-  const browser: Browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphone}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  const browser = await launchWithMicrophone(options.dir, options.user, options.toneHz);
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   await page.evaluate(
     ({ wsUrl, domain, user, credential }) => {
       const w = window as unknown as PhoneWindow;
       w.calls = { state: 'idle', registered: false, incoming: null };
+      (window as unknown as { remoteStream(): MediaStream | null }).remoteStream = () =>
+        w.phone.streams().remote;
       w.phone = w.SapaSip.createSipPhone(
         {
           wsUrl,
@@ -130,32 +118,7 @@ export async function startBrowserPhone(options: {
         return w.calls.incoming as string;
       });
     },
-    listen(ms) {
-      return page.evaluate(async (ms) => {
-        const w = window as unknown as PhoneWindow;
-        const remote: MediaStream | null = w.phone.streams().remote;
-        if (!remote) return { loud: 0, hz: 0 };
-        const context = new AudioContext();
-        const analyser = context.createAnalyser();
-        analyser.fftSize = 2048;
-        context.createMediaStreamSource(remote).connect(analyser);
-        const buffer = new Float32Array(analyser.fftSize);
-        let loudSeconds = 0;
-        let crossings = 0;
-        const frameSeconds = analyser.fftSize / context.sampleRate;
-        for (const end = performance.now() + ms; performance.now() < end; ) {
-          await new Promise((r) => setTimeout(r, frameSeconds * 1000));
-          analyser.getFloatTimeDomainData(buffer);
-          let energy = 0;
-          for (const v of buffer) energy += v * v;
-          if (Math.sqrt(energy / buffer.length) < 0.01) continue;
-          loudSeconds += frameSeconds;
-          for (let i = 1; i < buffer.length; i++) if (buffer[i - 1]! < 0 !== buffer[i]! < 0) crossings++;
-        }
-        await context.close();
-        return { loud: loudSeconds, hz: loudSeconds > 0 ? crossings / 2 / loudSeconds : 0 };
-      }, ms);
-    },
+    listen: (ms) => listenToRemote(page, ms),
     state: () => page.evaluate(() => (window as unknown as PhoneWindow).calls.state as string),
     async hangUp() {
       await page.evaluate(() => (window as unknown as PhoneWindow).phone.hangUp());
@@ -166,4 +129,54 @@ export async function startBrowserPhone(options: {
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+}
+
+/**
+ * Seconds of sound and its tone's frequency (zero crossings) over `ms` of the other side's audio, through
+ * WebAudio, on a page whose `window.remoteStream()` gives that audio (the web app's phone here, the phone
+ * simulator's page).
+ */
+export function listenToRemote(page: Page, ms: number): Promise<{ loud: number; hz: number }> {
+  return page.evaluate(async (ms) => {
+    const remote = (window as unknown as { remoteStream(): MediaStream | null }).remoteStream();
+    if (!remote) return { loud: 0, hz: 0 };
+    const context = new AudioContext();
+    const analyser = context.createAnalyser();
+    analyser.fftSize = 2048;
+    context.createMediaStreamSource(remote).connect(analyser);
+    const buffer = new Float32Array(analyser.fftSize);
+    let loudSeconds = 0;
+    let crossings = 0;
+    const frameSeconds = analyser.fftSize / context.sampleRate;
+    for (const end = performance.now() + ms; performance.now() < end; ) {
+      await new Promise((r) => setTimeout(r, frameSeconds * 1000));
+      analyser.getFloatTimeDomainData(buffer);
+      let energy = 0;
+      for (const v of buffer) energy += v * v;
+      if (Math.sqrt(energy / buffer.length) < 0.01) continue;
+      loudSeconds += frameSeconds;
+      for (let i = 1; i < buffer.length; i++) if (buffer[i - 1]! < 0 !== buffer[i]! < 0) crossings++;
+    }
+    await context.close();
+    return { loud: loudSeconds, hz: loudSeconds > 0 ? crossings / 2 / loudSeconds : 0 };
+  }, ms);
+}
+
+/** Debian's Chromium whose (fake) microphone says a tone, media allowed without asking, audio autoplaying. */
+export async function launchWithMicrophone(dir: string, name: string, toneHz: number): Promise<Browser> {
+  const microphone = join(dir, `microphone-${name}.wav`);
+  writeToneWav(microphone, toneHz, 30, 48_000);
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${microphone}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
 }

@@ -31,6 +31,8 @@ export type {
   PaymentGatewaySimulatorOptions,
   SimInvoice,
 } from './payment-gateway/types.js';
+export type { PhoneSimulator, PhoneSimulatorOptions } from './phone/simulator.js';
+export { startPhoneSimulator } from './phone/simulator.js';
 export { shopifyQueryHmac, startShopifySimulator } from './shopify/simulator.js';
 export type {
   DeliveredWebhook as ShopifyDeliveredWebhook,

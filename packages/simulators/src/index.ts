@@ -31,6 +31,15 @@ export type {
   PaymentGatewaySimulatorOptions,
   SimInvoice,
 } from './payment-gateway/types.js';
+export { startShopeeSimulator } from './shopee/simulator.js';
+export type {
+  ShopeeBuyer,
+  ShopeeBuyerMessage,
+  ShopeeSentMessage,
+  ShopeeShopInput,
+  ShopeeSimulator,
+  ShopeeSimulatorOptions,
+} from './shopee/types.js';
 export { shopifyQueryHmac, startShopifySimulator } from './shopify/simulator.js';
 export type {
   DeliveredWebhook as ShopifyDeliveredWebhook,

@@ -61,8 +61,8 @@ export { registerMetaVerificationRoutes } from './connectors/meta-messaging/veri
 export { connectorFor } from './connectors/registry.js';
 export { registerShopeeRoutes } from './connectors/shopee/push.routes.js';
 export {
-  insertShopeeAccount,
-  SHOPEE_PUSH_PATH,
+  completeShopeeConnect,
+  consentUrlFor as shopeeConsentUrlFor,
   setPushCallback as setShopeePushCallback,
 } from './connectors/shopee/shopee-account.service.js';
 export { shopeeTokenRefreshDrain } from './connectors/shopee/shopee-tokens.js';

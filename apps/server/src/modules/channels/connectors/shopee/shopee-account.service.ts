@@ -1,7 +1,8 @@
-import type { ChannelAccount, marketplaceAccountBody } from '@sapa/contracts';
+import type { marketplaceAccountBody } from '@sapa/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../../../platform/auth/route-access.js';
+import type { ShopeePartnerConfig } from '../../../../platform/config.js';
 import { openSignedState, signedState } from '../../../../platform/crypto/signed-state.js';
 import type { ServerDeps } from '../../../../platform/deps.js';
 import { AppError, badRequest, conflict } from '../../../../platform/http/errors.js';
@@ -42,7 +43,7 @@ export function storeUsernameOf(input: string): string | null {
   return /^[A-Za-z0-9._]{3,30}$/.test(text) ? text.toLowerCase() : null;
 }
 
-interface ConnectState {
+export interface ConnectState {
   clientId: string;
   userId: string;
   store: string;
@@ -63,10 +64,23 @@ export async function startShopeeConnect(
   if (!partner) throw new AppError(400, 'channel.marketplaceNotConfigured');
   const store = storeUsernameOf(body.store);
   if (!store) throw badRequest('channel.storeNotFound', { store: 'channel.storeNotFound' });
-  const state: ConnectState = { clientId: auth.clientId, userId: auth.userId, store };
+  return {
+    authorizeUrl: consentUrlFor(deps, partner, { clientId: auth.clientId, userId: auth.userId, store }),
+  };
+}
+
+/**
+ * Shopee's consent page for Sapa's partner app, coming back to Sapa's callback with a signed state naming who
+ * asked for which store (also used by the demo, which consents on the simulator as its seller).
+ */
+export function consentUrlFor(
+  deps: Pick<ServerDeps, 'config'>,
+  partner: ShopeePartnerConfig,
+  state: ConnectState,
+) {
   const token = signedState(deps.config.jwtSecret, STATE_PURPOSE, state, STATE_TTL_S);
   const redirect = `${deps.config.publicUrl.replace(/\/$/, '')}${SHOPEE_CALLBACK_PATH}?state=${encodeURIComponent(token)}`;
-  return { authorizeUrl: shopeeAuthorizeUrl(partner, redirect) };
+  return shopeeAuthorizeUrl(partner, redirect);
 }
 
 const stateOf = (value: unknown): ConnectState | null => {
@@ -195,7 +209,3 @@ export async function refreshShopeeAccount(
   if (!info.ok) throw new AppError(info.retryable ? 502 : 400, 'channel.accountNotFound');
   await setPushCallback(deps);
 }
-
-/** Sapa's view of a connected account (for the demo's log line). */
-export const shopeeAccountView = (deps: Pick<ServerDeps, 'config'>, row: ChannelAccountRow): ChannelAccount =>
-  toChannelAccount(deps, row);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { signIn } from './support/journey.js';
 
@@ -44,5 +44,49 @@ describe('Shopee buyer chat through the simulator', () => {
     await buyer.getByRole('listitem').filter({ hasText: 'Ready, Kak. Silakan dipesan.' }).waitFor();
     await screenshot(agent, 'inbox-shopee-chat');
     await screenshot(buyer, 'shopee-simulator-buyer-page');
+  });
+
+  it("the owner connects a second store through the dialog and Shopee's consent, then disconnects it", async () => {
+    const simulator = new URL(shopeePageUrl).origin;
+    const made = await fetch(`${simulator}/console/shops`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'tokokedua', name: 'Toko Kedua' }),
+    });
+    expect(made.status).toBe(200);
+
+    await agent.goto(`${url}/setting/store?tab=channels`);
+    const form = agent.getByRole('form', { name: 'Hubungkan toko Shopee' });
+    await form.waitFor();
+    // 001 §5: the username or link is required; a link that names no store is refused with 001 §8's message.
+    await form.getByRole('button', { name: 'Lanjut ke Shopee' }).click();
+    await form.getByText('Username atau link marketplace wajib diisi').waitFor();
+    await form.getByLabel('Username atau link toko').fill('https://shopee.co.id/');
+    await form.getByRole('button', { name: 'Lanjut ke Shopee' }).click();
+    await form.getByText('Toko tidak ditemukan.').waitFor();
+    await form.getByLabel('Username atau link toko').fill('https://shopee.co.id/tokokedua');
+    await form.getByRole('button', { name: 'Lanjut ke Shopee' }).click();
+
+    // Shopee's page: the seller logs in as the store and authorises Sapa; the browser comes back connected.
+    await agent
+      .getByLabel('Log in as the seller of')
+      .selectOption({ label: 'Toko Kedua (shopee.co.id/tokokedua)' });
+    await screenshot(agent, 'shopee-simulator-consent-page');
+    await agent.getByRole('button', { name: 'Confirm authorization' }).click();
+    await agent
+      .getByText('Toko Shopee terhubung. Pembeli yang menulis ke toko ini di Shopee kini masuk ke inbox.')
+      .waitFor();
+    const row = agent
+      .getByRole('row')
+      .filter({ has: agent.getByRole('cell', { name: 'tokokedua', exact: true }) });
+    await row.getByText('Terhubung', { exact: true }).waitFor();
+    await screenshot(agent, 'channels-shopee-connected');
+
+    // Disconnecting asks first; then the store's row says it is disconnected.
+    await agent.getByRole('button', { name: 'Putuskan Toko Kedua', exact: true }).click();
+    await agent.getByRole('dialog').getByRole('button', { name: 'Putuskan', exact: true }).click();
+    await agent
+      .getByRole('button', { name: 'Putuskan Toko Kedua', exact: true })
+      .waitFor({ state: 'detached' });
   });
 });

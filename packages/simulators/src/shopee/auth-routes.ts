@@ -41,6 +41,19 @@ export function registerAuthRoutes(
     return reply.type('text/html; charset=utf-8').send(consentPageHtml({ ticket, shops }));
   });
 
+  // Like Seller Centre's sign-up: a person makes a shop for the demo (its username and name) to connect.
+  app.post('/console/shops', async (req, reply) => {
+    const b = bodyOf(req);
+    const username = typeof b.username === 'string' ? b.username.trim().toLowerCase() : '';
+    const name = typeof b.name === 'string' ? b.name.trim() : '';
+    if (!/^[a-z0-9._]{3,30}$/.test(username) || !name)
+      return reply.code(400).send({ error: 'Give the shop a name and a username like tokoku.' });
+    if ([...state.shops.values()].some((s) => s.username === username))
+      return reply.code(409).send({ error: 'This username is already taken.' });
+    const shop = state.addShop({ username, name });
+    return { shopId: shop.shopId, username: shop.username, name: shop.name };
+  });
+
   app.get('/api/v2/shop/auth_partner/confirm', async (req, reply) => {
     const q = (req.query ?? {}) as Record<string, string | undefined>;
     const redirect = tickets.get(q.ticket ?? '');

@@ -1,36 +1,19 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shopeeApiSignature, shopeePushSignature } from '../signatures.js';
+import { startReceiver } from '../test-receiver.js';
 import { startShopeeSimulator } from './simulator.js';
-import type { ShopeeSimulator } from './types.js';
 
 /** The Shopee simulator: consent, tokens with expiry, signed calls, chat send, signed pushes retried. */
 
-const open: { sim?: ShopeeSimulator; receiver?: Server }[] = [];
+const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.sim?.close();
-    await new Promise((r) => o.receiver?.close(r) ?? r(undefined));
-  }
+  for (const o of open.splice(0)) await o.close();
 });
 
 async function receiver(statuses: number[] = []) {
-  const got: { headers: IncomingHttpHeaders; raw: string }[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
-    });
-    req.on('end', () => {
-      got.push({ headers: req.headers, raw });
-      res.statusCode = statuses.shift() ?? 200;
-      res.end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  open.push({ receiver: server });
-  return { got, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/shopee` };
+  const r = await startReceiver(statuses, '/webhooks/shopee');
+  open.push(r);
+  return r;
 }
 
 /** The parts of Shopee's answers the tests read. */
@@ -44,7 +27,7 @@ interface Answer {
 
 async function started(options: Parameters<typeof startShopeeSimulator>[0] = {}) {
   const sim = await startShopeeSimulator({ retry: { attempts: 3, baseDelayMs: 20 }, ...options });
-  open.push({ sim });
+  open.push(sim);
   const shop = sim.addShop({ username: 'tokouji', name: 'Toko Uji' });
   const { partnerId, partnerKey } = sim.partner;
   const signed = (path: string, shopAuth?: { accessToken: string; shopId: number }, skew = 0) => {

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { ServerDeps } from '../../../../platform/deps.js';
-import { channelAccounts } from '../../channels.schema.js';
 import { INBOUND_LANES } from '../../inbound/inbound-drain.js';
 import { storeDelivery } from '../../inbound/webhook-intake.repository.js';
 import { type ShopeePush, shopeeEventKeyOf } from './inbound-parse.js';
+import { connectedShopAccount } from './shopee.repository.js';
 
 /** Stores a push under its shop's connected account; answers whether something new was stored. */
 export async function storePush(
@@ -18,16 +17,7 @@ export async function storePush(
   const key = shopeeEventKeyOf(push) ?? createHash('sha256').update(raw).digest('hex');
   // The account's sealed secrets change with every token refresh: read again once when the store missed it.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const [account] = await deps.db
-      .select({ id: channelAccounts.id, secrets: channelAccounts.secrets })
-      .from(channelAccounts)
-      .where(
-        and(
-          eq(channelAccounts.channel, 'SHP'),
-          eq(channelAccounts.status, 'connected'),
-          sql`${channelAccounts.config}->>'shopId' = ${String(push.shop_id)}`,
-        ),
-      );
+    const account = await connectedShopAccount(deps.db, push.shop_id);
     if (!account) return false;
     const stored = await storeDelivery(
       deps.database,

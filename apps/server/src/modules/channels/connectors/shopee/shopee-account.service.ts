@@ -1,5 +1,5 @@
 import type { marketplaceAccountBody } from '@sapa/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../../../platform/auth/route-access.js';
 import type { ShopeePartnerConfig } from '../../../../platform/config.js';
@@ -15,6 +15,7 @@ import {
   toChannelAccount,
 } from '../../channels.service.js';
 import { callShopee, type ShopAuth, type ShopeeTokens, shopeeAuthorizeUrl } from './open-api.js';
+import { connectedShopAccount } from './shopee.repository.js';
 import { partnerOf, shopAuthOf, tokensOf } from './shopee-tokens.js';
 
 /** Shopee sends the seller's browser back here after the consent page (no Sapa token: the state is signed). */
@@ -142,16 +143,7 @@ async function saveShop(
   state: ConnectState,
   input: { name: string; config: ShopeeConfig; secrets: ShopeeSecrets },
 ): Promise<ChannelAccountRow> {
-  const [existing] = await deps.db
-    .select()
-    .from(channelAccounts)
-    .where(
-      and(
-        eq(channelAccounts.channel, 'SHP'),
-        eq(channelAccounts.status, 'connected'),
-        sql`${channelAccounts.config}->>'shopId' = ${String(input.config.shopId)}`,
-      ),
-    );
+  const existing = await connectedShopAccount(deps.db, input.config.shopId);
   if (existing && existing.clientId !== state.clientId) throw conflict('channel.storeConnectedElsewhere');
   if (existing) {
     const [row] = await deps.db

@@ -16,6 +16,7 @@ declare module 'vitest' {
     viberPageUrl: string;
     webmailPageUrl: string;
     shopifyAdminUrl: string;
+    shopeePageUrl: string;
   }
 }
 
@@ -74,6 +75,7 @@ export default async function setup(project: TestProject) {
       viberPageUrl: [sapa.viberPageUrl, 'the demo Viber simulator did not start'],
       webmailPageUrl: [sapa.webmailPageUrl, 'the demo webmail simulator did not start'],
       shopifyAdminUrl: [sapa.shopifyAdminUrl, 'the demo Shopify simulator did not start'],
+      shopeePageUrl: [sapa.shopeePageUrl, 'the demo Shopee simulator did not start'],
     } as const;
     project.provide('sapaUrl', sapa.url);
     for (const [key, [url, failure]] of Object.entries(pages)) {

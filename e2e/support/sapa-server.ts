@@ -49,6 +49,8 @@ export interface RunningSapa {
   webmailPageUrl: string | null;
   /** The Shopify simulator's admin page of the demo shop (orders are made there). */
   shopifyAdminUrl: string | null;
+  /** The Shopee simulator's buyer chat page (demo store preselected). */
+  shopeePageUrl: string | null;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -71,7 +73,8 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
     mailSimSmtpPort,
     shopifySimPort,
     pushSimPort,
-  ] = await freePorts(12);
+    shopeeSimPort,
+  ] = await freePorts(13);
   const dataDir = mkdtempSync(join(tmpdir(), 'sapa-e2e-'));
   // Live-chat domains are checked with DNS: a local server where *.example.com and *.example.id exist.
   const dns = await startTestDns();
@@ -95,6 +98,7 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
         MAIL_SIM_SMTP_PORT: String(mailSimSmtpPort),
         SHOPIFY_SIM_PORT: String(shopifySimPort),
         PUSH_SIM_PORT: String(pushSimPort),
+        SHOPEE_SIM_PORT: String(shopeeSimPort),
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
@@ -136,6 +140,7 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
     viberPageUrl: /Viber customer chat \(Viber simulator\): (\S+)/.exec(output)?.[1] ?? null,
     webmailPageUrl: /Customer webmail \(email simulator\): (\S+)/.exec(output)?.[1] ?? null,
     shopifyAdminUrl: /Shopify shop admin \(Shopify simulator\): (\S+)/.exec(output)?.[1] ?? null,
+    shopeePageUrl: /Shopee buyer chat \(Shopee simulator\): (\S+)/.exec(output)?.[1] ?? null,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

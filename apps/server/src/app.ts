@@ -41,8 +41,10 @@ import {
   registerChannelRoutes,
   registerLivechatRoutes,
   registerMetaVerificationRoutes,
+  registerShopeeRoutes,
   registerWebhookIntakeRoutes,
   registerWhatsappVerificationRoute,
+  shopeeTokenRefreshDrain,
 } from './modules/channels/index.js';
 import {
   contactUploadJob,
@@ -175,6 +177,8 @@ export function defineJobs(deps: ServerDeps, now: AutomationContext['now'] = () 
     ...pushJobs({ deps, now }),
     // Shopify's order webhooks become template messages through the channels' send job.
     shopifyWebhooks: shopifyWebhookDrain(deps, { send }),
+    // Shopee shops' access tokens (4 h) refreshed before they expire, also for shops nobody writes to.
+    shopeeTokenRefresh: shopeeTokenRefreshDrain(deps),
   };
 }
 
@@ -300,6 +304,10 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerWhatsappVerificationRoute(app, deps);
   registerMetaVerificationRoutes(app, deps);
   await registerWebhookIntakeRoutes(app, deps, {
+    conversations: jobs.whatsappInbound,
+    broadcastStatuses: jobs.whatsappBroadcastStatuses,
+  });
+  await registerShopeeRoutes(app, deps, {
     conversations: jobs.whatsappInbound,
     broadcastStatuses: jobs.whatsappBroadcastStatuses,
   });

@@ -8,6 +8,7 @@ import { startDemoLivechat } from './modules/demo/demo-livechat.js';
 import { startDemoMeta } from './modules/demo/demo-meta.js';
 import { startDemoPaymentGateway } from './modules/demo/demo-payments.js';
 import { startDemoPush } from './modules/demo/demo-push.js';
+import { connectDemoShopee, startDemoShopee } from './modules/demo/demo-shopee.js';
 import { restoreDemoShopify, startDemoShopify } from './modules/demo/demo-shopify.js';
 import { startDemoTelegram } from './modules/demo/demo-telegram.js';
 import { startDemoViber } from './modules/demo/demo-viber.js';
@@ -43,6 +44,15 @@ async function main() {
         })
       : null;
   if (demoShopify) config.shopify = demoShopify.app;
+  // Demo without a Shopee partner app: the Shopee simulator (SHOPEE_SIM_PORT, default PORT + 12) plays Shopee.
+  const demoShopee =
+    config.demo && config.role !== 'worker' && !config.shopee
+      ? await startDemoShopee(config).catch((err) => {
+          logger.warn({ err }, 'demo Shopee simulator not started');
+          return null;
+        })
+      : null;
+  if (demoShopee) config.shopee = demoShopee.partner;
   // Demo: the WhatsApp Cloud simulator (SIM_PORT, default PORT + 1), started before the jobs are defined: unless
   // configured it is the platform's sender of one-time codes and plays Meta's Embedded Signup for sign-ups.
   const demoWhatsappSim =
@@ -119,6 +129,13 @@ async function main() {
         return null;
       })
     : null;
+  // Demo: the demo business's Shopee store connected on the simulator (or its stored tokens told to it again).
+  const demoShopeeStore = demoShopee
+    ? await connectDemoShopee(deps, demoShopee.sim).catch((err) => {
+        logger.warn({ err }, 'demo Shopee store not connected');
+        return null;
+      })
+    : null;
   // The email channel's inbound SMTP listener (SMTP_PORT; demo: PORT + 8).
   const smtpPort = config.email.smtpPort;
   const emailListener =
@@ -182,6 +199,8 @@ async function main() {
       console.log(
         `  Web Push to the agents' simulated browsers (push service simulator): ${demoPush.pageUrl}`,
       );
+    if (demoShopeeStore)
+      console.log(`  Shopee buyer chat (Shopee simulator): ${demoShopeeStore.buyerPageUrl}`);
     if (demoShopifyShop) console.log(`  Shopify shop admin (Shopify simulator): ${demoShopifyShop.adminUrl}`);
     if (telephony) console.log(`  Phone calls: SIP over WebSocket at ${telephony.wsUrl}`);
     if (demoPayments)
@@ -208,6 +227,7 @@ async function main() {
     await demoWhatsappSim?.close();
     await demoPayments?.sim.close();
     await demoShopify?.sim.close();
+    await demoShopee?.sim.close();
     await demoTelegram?.sim.close();
     await demoLine?.sim.close();
     await demoMeta?.sim.close();

@@ -33,6 +33,15 @@ export type {
 } from './payment-gateway/types.js';
 export type { PhoneSimulator, PhoneSimulatorOptions } from './phone/simulator.js';
 export { startPhoneSimulator } from './phone/simulator.js';
+export { startShopeeSimulator } from './shopee/simulator.js';
+export type {
+  ShopeeBuyer,
+  ShopeeBuyerMessage,
+  ShopeeSentMessage,
+  ShopeeShopInput,
+  ShopeeSimulator,
+  ShopeeSimulatorOptions,
+} from './shopee/types.js';
 export { shopifyQueryHmac, startShopifySimulator } from './shopify/simulator.js';
 export type {
   DeliveredWebhook as ShopifyDeliveredWebhook,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { lineSignature, metaSignature, shopifySignature } from './signatures.js';
+import {
+  lineSignature,
+  metaSignature,
+  shopeeApiSignature,
+  shopeePushSignature,
+  shopifySignature,
+} from './signatures.js';
 
 // Known vectors: HMAC-SHA256 of "The quick brown fox jumps over the lazy dog" with key "key" (RFC 4231 style
 // test string used by Wikipedia's HMAC article).
@@ -20,5 +26,25 @@ describe('provider webhook signatures', () => {
 
   it('changes with a single byte of the body (no re-serialisation tolerance)', () => {
     expect(metaSignature('key', `${BODY} `)).not.toBe(`sha256=${HEX}`);
+  });
+
+  it('signs Shopee API calls and pushes as hex (vectors from openssl dgst -hmac)', () => {
+    const key = 'abc123partnerkey';
+    expect(
+      shopeeApiSignature(key, {
+        partnerId: 2001887,
+        path: '/api/v2/sellerchat/send_message',
+        timestamp: 1655714431,
+        accessToken: 'token-xyz',
+        shopId: 99887766,
+      }),
+    ).toBe('2b5a662d3dd720c27757a20f96155b4afc88e922633a05274aa50cf59b23d580');
+    expect(
+      shopeeApiSignature(key, { partnerId: 2001887, path: '/api/v2/auth/token/get', timestamp: 1655714431 }),
+    ).toBe('7beb10df8555052ea83a4e27c2e2ef92daeb839154eade52092d00ac8b932cfa');
+    const push = '{"data":{"type":"message"},"shop_id":99887766,"code":10,"timestamp":1655714431}';
+    expect(shopeePushSignature(key, 'https://sapa.example/webhooks/shopee', push)).toBe(
+      'c122c68437cb75046b67e0a61010cb472b3ecd41b078568dc455ba395777586e',
+    );
   });
 });

@@ -24,3 +24,32 @@ export function shopifySignature(clientSecret: string, rawBody: Buffer | string)
 export function viberSignature(authToken: string, rawBody: Buffer | string): string {
   return createHmac('sha256', authToken).update(rawBody).digest('hex');
 }
+
+/**
+ * Shopee Open Platform v2 API calls: `sign` = hex HMAC-SHA256(partner key, partner id + path + timestamp
+ * [+ access token + shop id]).
+ */
+export function shopeeApiSignature(
+  partnerKey: string,
+  input: {
+    partnerId: number | string;
+    path: string;
+    timestamp: number | string;
+    accessToken?: string;
+    shopId?: number | string;
+  },
+): string {
+  const shop = input.accessToken !== undefined ? `${input.accessToken}${input.shopId ?? ''}` : '';
+  return createHmac('sha256', partnerKey)
+    .update(`${input.partnerId}${input.path}${input.timestamp}${shop}`)
+    .digest('hex');
+}
+
+/** Shopee push: `Authorization: <hex HMAC-SHA256(partner key, callback URL + "|" + body)>`. */
+export function shopeePushSignature(
+  partnerKey: string,
+  callbackUrl: string,
+  rawBody: Buffer | string,
+): string {
+  return createHmac('sha256', partnerKey).update(`${callbackUrl}|`).update(rawBody).digest('hex');
+}

@@ -103,6 +103,14 @@ const envSchema = z.object({
   SHOPIFY_CLIENT_SECRET: z.string().optional(),
   SHOPIFY_SHOP_ORIGIN: z.string().default('https://{shop}'),
   SHOPIFY_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * Shopee (Sapa as a Shopee Open Platform partner app): the partner id and key from the Open Platform console
+   * and the API host. Demo mode without them: the Shopee simulator (SHOPEE_SIM_PORT, default PORT + 12).
+   */
+  SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
+  SHOPEE_PARTNER_KEY: z.string().optional(),
+  SHOPEE_API_URL: z.string().url().default('https://partner.shopeemobile.com'),
+  SHOPEE_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Demo mode: port of the in-process payment gateway simulator (default PORT + 2). */
   PAYMENT_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Web Push VAPID key pair (base64url, as `web-push generate-vapid-keys` prints); unset: made once in DATA_DIR. */
@@ -141,6 +149,13 @@ export interface ShopifyAppConfig {
   clientId: string;
   clientSecret: string;
   shopOrigin: string;
+}
+
+/** Sapa's Shopee Open Platform partner app: every shop authorises it; its pushes come to one callback URL. */
+export interface ShopeePartnerConfig {
+  partnerId: number;
+  partnerKey: string;
+  apiBaseUrl: string;
 }
 
 /** The partner's Meta app for Embedded Signup (Facebook Login for Business, WhatsApp variation). */
@@ -206,6 +221,9 @@ export interface AppConfig {
   /** Null: Shopify cannot be connected (no app configured). */
   shopify: ShopifyAppConfig | null;
   shopifySimPort: number;
+  /** Null: Shopee cannot be connected (no partner app configured). */
+  shopee: ShopeePartnerConfig | null;
+  shopeeSimPort: number;
   /** Null: the sign-up's WhatsApp step cannot connect (no Meta app configured). */
   metaApp: MetaAppConfig | null;
   email: EmailChannelConfig;
@@ -334,6 +352,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     shopifySimPort: e.SHOPIFY_SIM_PORT ?? port + 10,
+    shopee:
+      e.SHOPEE_PARTNER_ID && e.SHOPEE_PARTNER_KEY
+        ? {
+            partnerId: e.SHOPEE_PARTNER_ID,
+            partnerKey: e.SHOPEE_PARTNER_KEY,
+            apiBaseUrl: e.SHOPEE_API_URL.replace(/\/$/, ''),
+          }
+        : null,
+    shopeeSimPort: e.SHOPEE_SIM_PORT ?? port + 12,
     metaApp:
       e.META_APP_ID && e.META_APP_SECRET && e.META_EMBEDDED_SIGNUP_CONFIG_ID
         ? {

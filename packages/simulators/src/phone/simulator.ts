@@ -50,15 +50,13 @@ function jssipScript(): Promise<string> {
 export async function startPhoneSimulator(options: PhoneSimulatorOptions): Promise<PhoneSimulator> {
   const app = Fastify({ logger: false });
   app.get('/', (_req, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .send(
-        phonePage({
-          wsUrl: options.sip.wsUrl,
-          domain: options.sip.domain,
-          businessNumber: options.businessNumber,
-        }),
-      ),
+    reply.type('text/html; charset=utf-8').send(
+      phonePage({
+        wsUrl: options.sip.wsUrl,
+        domain: options.sip.domain,
+        businessNumber: options.businessNumber,
+      }),
+    ),
   );
   app.get('/jssip.js', async (_req, reply) => reply.type('text/javascript').send(await jssipScript()));
   app.post<{ Body: { number?: unknown } }>('/credential', (req, reply) => {

@@ -15,6 +15,7 @@ import { registerChannelMediaRoute } from './connectors/media-links.js';
 import { connectMetaAccount } from './connectors/meta-messaging/meta-account.service.js';
 import { INSTAGRAM, MESSENGER } from './connectors/meta-messaging/platform.js';
 import { connectorFor } from './connectors/registry.js';
+import { startShopeeConnect } from './connectors/shopee/shopee-account.service.js';
 import { connectTelegram } from './connectors/telegram/telegram-account.service.js';
 import { connectViber } from './connectors/viber/viber-account.service.js';
 
@@ -59,6 +60,10 @@ export function registerChannelRoutes(r: RouteRegistrar, deps: ServerDeps) {
   );
   route(r, channelEndpoints.connectViber, needs('CUSTOMER_SERVICE_INBOX', 'UPDATE'), ({ body, request }) =>
     connected(request, connectViber(deps, requireAuth(request), body)),
+  );
+  // 001 §2 marketplace dialog: the consent page's address (the account is made when the consent comes back).
+  route(r, channelEndpoints.authorizeShopee, needs('CUSTOMER_SERVICE_INBOX', 'UPDATE'), ({ body, request }) =>
+    startShopeeConnect(deps, requireAuth(request), body),
   );
   registerChannelMediaRoute(r, deps);
   // 000 §2 /email/create [CREATE_EMAIL] and /email/edit [EDIT_EMAIL]; the service also wants the owner or admin.

@@ -120,6 +120,25 @@ export interface EmailSecrets {
   imapPassword?: string;
 }
 
+/**
+ * Non-secret settings of a Shopee shop (001 §2 marketplace dialog: store username or URL, then the seller's
+ * consent). Its tokens are in the sealed secrets (`ShopeeSecrets`); the partner app is the server's.
+ */
+export interface ShopeeConfig {
+  /** The shop the seller authorised (`shop_id` of the consent's redirect and of every push). */
+  shopId: number;
+  /** The store username the owner gave (`shopee.co.id/<username>`). */
+  storeUsername: string;
+  /** When the access token stops working (ms since the epoch); refreshed before. */
+  accessTokenExpiresAt: number;
+}
+
+/** Secrets of a Shopee shop: its access token (4 h) and its single-use refresh token (30 days). */
+export interface ShopeeSecrets {
+  accessToken: string;
+  refreshToken: string;
+}
+
 export type ChannelAccountConfig =
   | WhatsappCloudConfig
   | LiveChatConfig
@@ -127,7 +146,8 @@ export type ChannelAccountConfig =
   | LineConfig
   | MetaMessagingConfig
   | ViberConfig
-  | EmailConfig;
+  | EmailConfig
+  | ShopeeConfig;
 
 /** Secrets of a Viber account: the bot's authentication token (API calls and the deliveries' signature). */
 export interface ViberSecrets {
@@ -230,6 +250,10 @@ export const channelAccounts = pgTable(
     uniqueIndex('channel_accounts_email_address_key')
       .on(sql`lower(${t.address})`)
       .where(sql`${t.channel} = 'EML' and ${t.status} = 'connected'`),
+    // 001 §8 "already connected elsewhere": a Shopee shop is connected to one business at most.
+    uniqueIndex('channel_accounts_shopee_shop_key')
+      .on(sql`(${t.config}->>'shopId')`)
+      .where(sql`${t.channel} = 'SHP' and ${t.status} = 'connected'`),
     // Routing sanity: a phone number id is connected to one account at most.
     uniqueIndex('channel_accounts_phone_number_id_key')
       .on(sql`(${t.config}->>'phoneNumberId')`)
@@ -325,6 +349,14 @@ export function telegramConfigOf(account: { channel: string; config: ChannelAcco
 export function emailConfigOf(account: { channel: string; config: ChannelAccountConfig }): EmailConfig {
   if (account.channel !== 'EML' || !('displayName' in account.config)) {
     throw new Error(`channel account is ${account.channel}, not email`);
+  }
+  return account.config;
+}
+
+/** The Shopee settings of an account; throws for an account of another channel. */
+export function shopeeConfigOf(account: { channel: string; config: ChannelAccountConfig }): ShopeeConfig {
+  if (account.channel !== 'SHP' || !('shopId' in account.config)) {
+    throw new Error(`channel account is ${account.channel}, not Shopee`);
   }
   return account.config;
 }

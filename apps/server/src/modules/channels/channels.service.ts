@@ -38,7 +38,7 @@ export function webhookUrlOf(
  * The channels whose connectors re-check an account with the provider (`ChannelConnector.refresh`; the
  * registry's test keeps the two in step). Live chat has no provider; email is checked by its own settings.
  */
-export const REFRESHABLE_CHANNELS: readonly ChannelCode[] = ['WAP', 'TLG', 'LNE', 'VBR', 'MSG', 'IGM'];
+export const REFRESHABLE_CHANNELS: readonly ChannelCode[] = ['WAP', 'TLG', 'LNE', 'VBR', 'MSG', 'IGM', 'SHP'];
 
 /** The API view of an account: never its secrets. */
 export function toChannelAccount(
@@ -136,7 +136,7 @@ const accountSnapshot = (a: AuditedAccount) => ({
  */
 export async function auditedAccount<A extends AuditedAccount>(
   db: DbOrTx,
-  auth: AuthContext,
+  auth: Pick<AuthContext, 'clientId' | 'userId'>,
   account: A,
   before: AuditedAccount | null = null,
 ): Promise<A> {

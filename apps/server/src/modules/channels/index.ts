@@ -11,6 +11,8 @@ export {
   lineConfigOf,
   type MetaMessagingSecrets,
   metaMessagingConfigOf,
+  type ShopeeSecrets,
+  shopeeConfigOf,
   type TelegramSecrets,
   telegramConfigOf,
   type ViberSecrets,
@@ -57,6 +59,13 @@ export {
 export { INSTAGRAM, MESSENGER, type MetaPlatform } from './connectors/meta-messaging/platform.js';
 export { registerMetaVerificationRoutes } from './connectors/meta-messaging/verification.routes.js';
 export { connectorFor } from './connectors/registry.js';
+export { registerShopeeRoutes } from './connectors/shopee/push.routes.js';
+export {
+  completeShopeeConnect,
+  consentUrlFor as shopeeConsentUrlFor,
+  setPushCallback as setShopeePushCallback,
+} from './connectors/shopee/shopee-account.service.js';
+export { shopeeTokenRefreshDrain } from './connectors/shopee/shopee-tokens.js';
 export {
   insertTelegramAccount,
   setTelegramApiBaseUrl,

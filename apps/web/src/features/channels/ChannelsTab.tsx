@@ -30,7 +30,9 @@ import { ConnectBotTokenForm } from './ConnectBotTokenForm';
 import { ConnectionState } from './ConnectionState';
 import { ConnectLineForm } from './ConnectLineForm';
 import { ConnectMetaForm } from './ConnectMetaForm';
+import { ConnectShopeeForm } from './ConnectShopeeForm';
 import { ConnectWhatsappForm } from './ConnectWhatsappForm';
+import { MarketplaceReturn } from './MarketplaceReturn';
 
 function WebhookUrl({ url, verifyToken }: { url: string; verifyToken?: string | undefined }) {
   const { t } = useTranslation();
@@ -74,7 +76,7 @@ const editPathOf = (account: ChannelAccount) =>
 
 /**
  * The business's channel accounts; owner and admin connect WhatsApp Cloud, a Telegram bot, a Viber bot, a LINE
- * account, a Facebook Page and an Instagram account, add and edit
+ * account, a Facebook Page, an Instagram account and Shopee stores, add and edit
  * live chats, and disconnect accounts.
  */
 export function ChannelsTab({ me }: { me: Me }) {
@@ -98,6 +100,8 @@ export function ChannelsTab({ me }: { me: Me }) {
     (channel) => info.partner.allowedChannels.includes(channel) && !has(channel),
   );
   const offersEmail = info.partner.allowedChannels.includes('EML');
+  // 000 §4 "Shopee connect off": the server leaves SHP out of the offered channels when the flag is off.
+  const offersShopee = info.partner.allowedChannels.includes('SHP');
   const navigate = useNavigate();
 
   return (
@@ -126,6 +130,7 @@ export function ChannelsTab({ me }: { me: Me }) {
           ) : null}
         </Group>
       ) : null}
+      <MarketplaceReturn />
       {connected ? (
         <Alert
           color="green"
@@ -263,6 +268,8 @@ export function ChannelsTab({ me }: { me: Me }) {
             <ConnectMetaForm key={channel} channel={channel} demo={info.demo} onConnected={setConnected} />
           ))
         : null}
+      {/* Several stores per marketplace (000 §4 multiple connect). */}
+      {manage && offersShopee && !accounts.isPending ? <ConnectShopeeForm /> : null}
       <ConfirmDialog
         opened={removing !== null}
         title={t('channels.disconnectTitle')}

@@ -108,3 +108,11 @@ export function useSaveEmailAccount(id: string | null) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.channelAccounts }),
   });
 }
+
+/** 001 §2 marketplace dialog (Shopee): answers the consent page the browser goes to. */
+export function useAuthorizeShopee() {
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof channelEndpoints.authorizeShopee>) =>
+      request(channelEndpoints.authorizeShopee, { body }),
+  });
+}

@@ -287,4 +287,28 @@ export const CHANNEL_MESSAGES = {
     en: 'Not delivered: WhatsApp refused the file ({0})',
     id: 'Tidak terkirim: WhatsApp menolak file ini ({0})',
   },
+  // 001 §2 marketplace account dialog, §5, §8 (Shopee: store username or URL, then the seller's consent)
+  'channel.marketplaceStoreRequired': {
+    en: 'Marketplace username or link is required',
+    id: 'Username atau link marketplace wajib diisi',
+  },
+  'channel.storeNotFound': { en: 'Store not found.', id: 'Toko tidak ditemukan.' },
+  'channel.storeConnectedElsewhere': {
+    en: 'This store is already connected to another business.',
+    id: 'Toko ini sudah terhubung ke bisnis lain.',
+  },
+  'channel.marketplaceNotConfigured': {
+    en: 'This marketplace is not set up on this server. Please contact admin.',
+    id: 'Marketplace ini belum disiapkan di server ini. Silakan hubungi admin.',
+  },
+  // Shopee sends (000 §8 channel errors, in the provider's words where it gives them)
+  'shopee.rateLimit': {
+    en: 'Shopee rate limit hit ({0}). Please try again later.',
+    id: 'Batas pengiriman Shopee tercapai ({0}). Silakan coba lagi nanti.',
+  },
+  'shopee.unavailable': {
+    en: 'Shopee service is temporarily unavailable.',
+    id: 'Layanan Shopee sedang tidak tersedia.',
+  },
+  'shopee.failed': { en: 'Not delivered: {0}', id: 'Tidak terkirim: {0}' },
 } as const;

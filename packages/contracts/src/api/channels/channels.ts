@@ -128,6 +128,19 @@ export const lineAccountBody = z.object({
 });
 
 /**
+ * 001 §2 marketplace account dialog, §3 channel account "store username or URL", §5 "Marketplace username or
+ * link required": the store the owner means to connect (`tokoku`, `shopee.co.id/tokoku`, a shop link); Sapa
+ * answers the platform's consent page, where the seller authorises the shop.
+ */
+export const marketplaceAccountBody = z.object({
+  store: z
+    .string({ error: 'channel.marketplaceStoreRequired' })
+    .trim()
+    .min(1, 'channel.marketplaceStoreRequired')
+    .max(200, 'channel.storeNotFound'),
+});
+
+/**
  * 001 §2 Facebook Page (Messenger) and Instagram professional account dialogs; 001 §3: the account's id, its
  * Page access token and the app's secret (the webhooks' signature key).
  */
@@ -195,6 +208,17 @@ export const channelEndpoints = {
     path: '/api/channel-accounts/instagram',
     body: metaAccountBody,
     response: channelAccountSchema,
+  }),
+  /**
+   * 001 §2 marketplace dialog (Shopee): the platform's consent page for the store; the seller's consent comes
+   * back to `/api/channel-accounts/shopee/callback`, which connects the shop and sends the browser to
+   * `/settings/channels` (with `connected=SHP` or `error=<message key>`).
+   */
+  authorizeShopee: defineEndpoint({
+    method: 'POST',
+    path: '/api/channel-accounts/shopee/authorize',
+    body: marketplaceAccountBody,
+    response: z.object({ authorizeUrl: z.string() }),
   }),
   /**
    * 001 §4 refresh: re-checks a connected account with its provider (Telegram `getMe`, LINE bot info, Viber

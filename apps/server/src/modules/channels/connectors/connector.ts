@@ -51,7 +51,10 @@ export interface ChannelConnector {
    * refuses it (an invalid token, another account behind the token, the provider failing). Absent: the
    * channel has no provider to ask (`REFRESHABLE_CHANNELS` lists the others).
    */
-  refresh?(deps: Pick<ServerDeps, 'config' | 'secrets'>, account: ChannelAccountRow): Promise<void>;
+  refresh?(
+    deps: Pick<ServerDeps, 'config' | 'secrets' | 'db' | 'logger'>,
+    account: ChannelAccountRow,
+  ): Promise<void>;
   /**
    * The customer's name from the provider's profile API, for a customer whose messages carry only an id
    * (Messenger, Instagram): the contact named by their id gets it (`inbound.contact-profile`). Null: none.

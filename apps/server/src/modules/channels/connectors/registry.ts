@@ -4,11 +4,12 @@ import { instagramConnector } from './instagram/index.js';
 import { lineConnector } from './line/index.js';
 import { livechatConnector } from './livechat/index.js';
 import { messengerConnector } from './messenger/index.js';
+import { shopeeConnector } from './shopee/index.js';
 import { telegramConnector } from './telegram/index.js';
 import { viberConnector } from './viber/index.js';
 import { whatsappCloudConnector } from './whatsapp-cloud/index.js';
 
-/** Every channel Sapa connects, one connector each (marketplaces: next). */
+/** Every channel Sapa connects, one connector each (marketplaces: Shopee so far). */
 const CONNECTORS: readonly ChannelConnector[] = [
   whatsappCloudConnector,
   livechatConnector,
@@ -18,6 +19,7 @@ const CONNECTORS: readonly ChannelConnector[] = [
   instagramConnector,
   viberConnector,
   emailConnector,
+  shopeeConnector,
 ];
 
 const byCode = new Map<string, ChannelConnector>(CONNECTORS.map((c) => [c.code, c]));

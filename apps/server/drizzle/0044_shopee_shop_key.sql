@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "channel_accounts_shopee_shop_key" ON "channel_accounts" USING btree (("config"->>'shopId')) WHERE "channel_accounts"."channel" = 'SHP' and "channel_accounts"."status" = 'connected';

@@ -3,4 +3,9 @@
  * checked through the gateway's account inquiry, and withdrawals paid out through the gateway's disbursements.
  */
 export { DISBURSEMENT_CALLBACK_PATH, registerWalletRoutes } from './wallet.routes.js';
-export { createWalletContext, creditOrderTakings, type WalletContext } from './wallet.service.js';
+export {
+  createWalletContext,
+  creditOrderTakings,
+  openWalletWithBalance,
+  type WalletContext,
+} from './wallet.service.js';

@@ -40,10 +40,10 @@ export async function heldByPendingWithdrawals(db: DbOrTx, clientId: string): Pr
 
 export interface MutationEntry {
   clientId: string;
-  kind: 'order_payment' | 'withdrawal';
+  kind: 'order_payment' | 'withdrawal' | 'opening';
   reference: string;
   amount: number;
-  referenceType: 'payment' | 'withdrawal';
+  referenceType: 'payment' | 'withdrawal' | 'opening';
   referenceId: string;
 }
 

@@ -62,6 +62,16 @@ export async function creditOrderTakings(
   );
 }
 
+/** Opens a wallet with a balance (the demo business's takings so far): one ledger row, once per business. */
+export async function openWalletWithBalance(tx: DbOrTx, clientId: string, amount: number): Promise<void> {
+  const balance = await repo.lockWallet(tx, clientId);
+  await repo.writeMutation(
+    tx,
+    { clientId, kind: 'opening', reference: '', amount, referenceType: 'opening', referenceId: clientId },
+    balance,
+  );
+}
+
 export async function walletSummary(ctx: WalletContext, clientId: string) {
   const { db } = ctx.deps;
   const [balance, held, accounts] = await Promise.all([

@@ -13,8 +13,11 @@ import {
 export const walletMutationSchema = z.object({
   id: z.string().uuid(),
   createdAt: z.number(),
-  /** order_payment (an order paid online, credited once the gateway settled it) or withdrawal (paid out). */
-  kind: z.enum(['order_payment', 'withdrawal']),
+  /**
+   * order_payment (an order paid online, credited once the gateway settled it), withdrawal (paid out), or
+   * opening (a balance the wallet was opened with: the demo business's).
+   */
+  kind: z.enum(['order_payment', 'withdrawal', 'opening']),
   /** The order number or the destination bank account (bank and last digits). */
   reference: z.string(),
   /** Rupiah; negative for a withdrawal. */

@@ -75,12 +75,14 @@ import { registerMakerCheckerRoutes } from './modules/maker-checker/maker-checke
 import { notifyThrough, sendNotificationJob } from './modules/notifications/index.js';
 import {
   ORDER_PURPOSE,
+  orderNumberForPayment,
   orderPaymentPurpose,
   registerOrderRoutes,
   startCartsFromOrders,
 } from './modules/orders/index.js';
 import {
   createPaymentsContext,
+  onPaymentPaid,
   registerPaymentPurpose,
   registerPaymentRoutes,
 } from './modules/payments/index.js';
@@ -107,6 +109,7 @@ import { registerTicketFormRoutes } from './modules/ticket-forms/index.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import type { UserDeletionGuard } from './modules/users/users.service.js';
 import { registerViewRoutes } from './modules/views/index.js';
+import { createWalletContext, creditOrderTakings, registerWalletRoutes } from './modules/wallet/index.js';
 import { installRouteAccess, PUBLIC, type RegisteredRoute } from './platform/auth/route-access.js';
 import type { ServerDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
@@ -265,7 +268,18 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerPaymentPurpose(payments, SUBSCRIPTION_PURPOSE, subscriptionPurpose);
   // An order's payment link: the gateway's verified notification marks the order paid.
   registerPaymentPurpose(payments, ORDER_PURPOSE, orderPaymentPurpose);
+  // A settled order payment fills the business's wallet, in the transaction that settles it (wallet imports
+  // neither payments' purposes nor orders).
+  onPaymentPaid(payments, ORDER_PURPOSE, async (tx, p) =>
+    creditOrderTakings(tx, {
+      clientId: p.clientId,
+      paymentId: p.id,
+      amount: p.amount,
+      orderNumber: (await orderNumberForPayment(tx, p.id)) ?? p.id,
+    }),
+  );
   await registerPaymentRoutes(app, payments);
+  await registerWalletRoutes(app, createWalletContext(deps));
   registerSubscriptionRoutes(app, payments);
   registerChannelRoutes(app, deps);
   registerInboxRoutes(app, deps, jobs);

@@ -361,6 +361,13 @@ async function fillForeignBusiness() {
       payload: JSON.stringify(example(op.body, FOREIGN_MARK)),
     });
   }
+  // A bank account (its number has a pattern the generic example does not meet).
+  await server.app.inject({
+    method: 'POST',
+    url: '/api/settings/bank-accounts',
+    headers: bearer(tokens),
+    payload: { bank: 'BCA', accountNo: '1234567890', accountHolder: `${FOREIGN_MARK} Pemilik` },
+  });
 }
 
 async function freshTokensIfNeeded() {

@@ -6,11 +6,13 @@ import { channelAccounts } from '../src/modules/channels/channels.schema.js';
 import { messages, tickets } from '../src/modules/conversations/index.js';
 import { memberships, users } from '../src/modules/identity/identity.schema.js';
 import { transactions } from '../src/modules/orders/orders.schema.js';
+import { bankAccounts, withdrawals } from '../src/modules/wallet/wallet.schema.js';
 import { postLogin, signInFresh } from './auth-helpers.js';
 import { bearer, makeBusiness, PASSWORD } from './fixtures.js';
 import {
   accountB,
   advancedBroadcastB,
+  bankAccountB,
   bizB,
   broadcastB,
   bulkJobB,
@@ -224,6 +226,9 @@ const businessBIds: Record<
   },
   '/api/payments/:paymentId': { param: 'paymentId', id: () => paymentB },
   '/api/subscription/orders/:orderId/cancel': { param: 'orderId', id: () => subscriptionOrderB },
+  '/api/settings/bank-accounts/:id': { param: 'id', id: () => bankAccountB },
+  '/api/settings/bank-accounts/:id/inquiry': { param: 'id', id: () => bankAccountB },
+  '/api/settings/bank-accounts/:id/primary': { param: 'id', id: () => bankAccountB },
   '/api/broadcasts/:id': { param: 'id', id: () => broadcastB },
   '/api/broadcasts/:id/recipients': { param: 'id', id: () => broadcastB },
   '/api/broadcasts/:id/cancel': { param: 'id', id: () => broadcastB },
@@ -314,7 +319,7 @@ const businessBIds: Record<
 /** Everything of business B a request could change. */
 async function snapshotB() {
   const db = server.deps.db;
-  const [m, r, u, ca, t, msg, p, pc, tx] = await Promise.all([
+  const [m, r, u, ca, t, msg, p, pc, tx, ba, wd] = await Promise.all([
     db.select().from(memberships).where(eq(memberships.clientId, bizB.clientId)),
     db.select().from(featureAccessRoles).where(eq(featureAccessRoles.clientId, bizB.clientId)),
     db.select().from(users),
@@ -324,6 +329,8 @@ async function snapshotB() {
     db.select().from(products).where(eq(products.clientId, bizB.clientId)),
     db.select().from(productCategories).where(eq(productCategories.clientId, bizB.clientId)),
     db.select().from(transactions).where(eq(transactions.clientId, bizB.clientId)),
+    db.select().from(bankAccounts).where(eq(bankAccounts.clientId, bizB.clientId)),
+    db.select().from(withdrawals).where(eq(withdrawals.clientId, bizB.clientId)),
   ]);
   const bUserIds = new Set(Object.values(bizB.userIds));
   const sort = <T extends { userId?: string; id?: string }>(rows: T[]) =>
@@ -338,6 +345,8 @@ async function snapshotB() {
     p: sort(p),
     pc: sort(pc),
     tx: sort(tx),
+    ba: sort(ba),
+    wd: sort(wd),
   });
 }
 

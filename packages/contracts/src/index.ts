@@ -43,6 +43,8 @@ export * from './api/templates/templates.js';
 export * from './api/ticket-forms/ticket-forms.js';
 export * from './api/users/users.js';
 export * from './api/views/views.js';
+export * from './api/wallet/wallet.js';
+export * from './api/wallet/wallet-rules.js';
 export * from './attachments.js';
 export * from './channels.js';
 export * from './constants.js';

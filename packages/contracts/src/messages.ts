@@ -18,6 +18,7 @@ import { SHOPIFY_MESSAGES } from './api/shopify/shopify.js';
 import { SIGN_UP_MESSAGES } from './api/signup/signup.js';
 import { SUBSCRIPTION_MESSAGES } from './api/subscriptions/subscriptions.js';
 import { TEMPLATE_MESSAGES } from './api/templates/template-messages.js';
+import { WALLET_MESSAGES } from './api/wallet/wallet.js';
 import { PHONE_MESSAGES } from './phone.js';
 import { REPLY_BUTTON_MESSAGES } from './reply-buttons.js';
 
@@ -434,6 +435,7 @@ export const MESSAGES = {
   ...PHONE_MESSAGES,
   ...REPLY_BUTTON_MESSAGES,
   ...PUSH_MESSAGES,
+  ...WALLET_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

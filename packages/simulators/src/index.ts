@@ -29,6 +29,8 @@ export type {
   DeliveredCallback,
   PaymentGatewaySimulator,
   PaymentGatewaySimulatorOptions,
+  SimBankAccount,
+  SimDisbursement,
   SimInvoice,
 } from './payment-gateway/types.js';
 export type { PhoneSimulator, PhoneSimulatorOptions } from './phone/simulator.js';

@@ -84,6 +84,8 @@ const envSchema = z.object({
   PAYMENT_GATEWAY_CALLBACK_TOKEN: z.string().optional(),
   /** Payment channels shown as temporarily off (comma-separated codes, e.g. "OVO,QRIS"), or "all". */
   PAYMENT_METHODS_OFF: z.string().optional(),
+  /** 001 §8 withdrawals temporarily off: `true` stops new withdrawals (the wallet page says so). */
+  WITHDRAWALS_OFF: z.enum(['true', 'false', '1', '0']).optional(),
   /**
    * Meta's Embedded Signup (the sign-up's WhatsApp step): the Tech Provider's app id and secret, its Facebook
    * Login for Business configuration id, the Graph API and the login dialog. Demo mode without them: the
@@ -217,6 +219,8 @@ export interface AppConfig {
   paymentGateway: PaymentGatewayConfig | null;
   /** Payment channel codes shown as temporarily off (001 §8); `all` turns every one off. */
   paymentMethodsOff: string[];
+  /** 001 §8 withdrawals temporarily off (WITHDRAWALS_OFF); also off while no gateway is configured. */
+  withdrawalsOff: boolean;
   paymentSimPort: number;
   /** Null: Shopify cannot be connected (no app configured). */
   shopify: ShopifyAppConfig | null;
@@ -342,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((s) => s.trim().toUpperCase())
       .filter(Boolean),
+    withdrawalsOff: e.WITHDRAWALS_OFF === 'true' || e.WITHDRAWALS_OFF === '1',
     paymentSimPort: e.PAYMENT_SIM_PORT ?? port + 2,
     shopify:
       e.SHOPIFY_CLIENT_ID && e.SHOPIFY_CLIENT_SECRET

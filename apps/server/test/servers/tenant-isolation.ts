@@ -10,6 +10,7 @@ import { transactions } from '../../src/modules/orders/orders.schema.js';
 import { payments } from '../../src/modules/payments/payments.schema.js';
 import { subscriptionOrders } from '../../src/modules/subscriptions/subscriptions.schema.js';
 import { insertTemplates } from '../../src/modules/templates/index.js';
+import { bankAccounts } from '../../src/modules/wallet/wallet.schema.js';
 import { bearer } from '../fixtures.js';
 import { type TestServer, waitFor } from '../harness.js';
 import { type Business, useTestServer } from '../use-test-server.js';
@@ -50,6 +51,7 @@ export const PRODUCT_SKU_B = 'SKU-B-1';
 export let catalogueB: { product: string; category: string; photo: string };
 export let transactionB: string;
 export let subscriptionOrderB: string;
+export let bankAccountB: string;
 
 export function useTenantIsolationServer() {
   useTestServer({
@@ -234,6 +236,17 @@ export function useTenantIsolationServer() {
         gateway: 'xendit',
         gatewayId: `inv-${paymentB}`,
         expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      // B's bank account (001 §2 Business settings › Bank account).
+      bankAccountB = uuidv7();
+      await server.deps.db.insert(bankAccounts).values({
+        id: bankAccountB,
+        clientId: bizB.clientId,
+        bank: 'BCA',
+        accountNo: '1234567890',
+        accountHolder: 'Pemilik B',
+        isPrimary: true,
+        inquiryStatus: 'VERIFIED',
       });
       // B's product category, product and its photo (001 §3).
       const photo = await server.app.inject({

@@ -47,6 +47,7 @@ export const BUILT_SHELL_PATHS = [
   '/setting/self-change-password',
   '/setting/two-factor-verification-setup',
   '/chat-credits',
+  '/wallet',
   '/setting/plan-and-pricing',
   '/shopify',
 ] as const;

@@ -23,6 +23,7 @@ const makerChecker = () => import('../features/maker-checker');
 const audit = () => import('../features/audit');
 const broadcasts = () => import('../features/broadcasts');
 const subscriptions = () => import('../features/subscriptions');
+const wallet = () => import('../features/wallet');
 const advancedBroadcasts = () => import('../features/advanced-broadcasts');
 const templates = () => import('../features/templates');
 const billing = () => import('../features/billing');
@@ -81,9 +82,10 @@ const SHELL_PAGES: Record<BuiltShellPath, LazyPage> = {
   '/customer-service/chat-setting': () => csLibrary().then((m) => ({ Component: m.ChatSettingPage })),
   // Business settings (automation) with the channels feature's tab handed in: features never import each other.
   '/setting/store': () =>
-    Promise.all([automation(), channels()]).then(([a, c]) => ({
-      Component: a.storeSettingsPageWith(c.ChannelsSettingsTab),
+    Promise.all([automation(), channels(), wallet()]).then(([a, c, w]) => ({
+      Component: a.storeSettingsPageWith(c.ChannelsSettingsTab, w.BankAccountTab),
     })),
+  '/wallet': () => wallet().then((m) => ({ Component: m.WalletPage })),
   '/livechat/create': () => livechat().then((m) => ({ Component: m.LivechatCreatePage })),
   '/livechat/edit/:id': () => livechat().then((m) => ({ Component: m.LivechatEditPage })),
   '/email/create': () => emailChannel().then((m) => ({ Component: m.EmailCreatePage })),

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createPoster } from '../http-post.js';
-import type { DeliveredCallback, SimInvoice } from './types.js';
+import type { DeliveredCallback } from './types.js';
+
+/** What a callback is about: an invoice or a disbursement, by its id and its status when sent. */
+interface CallbackSubject {
+  id: string;
+  status: string;
+}
 
 /**
- * Invoice callbacks as Xendit sends them: a JSON POST with `x-callback-token` (the merchant's verification
+ * Invoice and disbursement callbacks as Xendit sends them: a JSON POST with `x-callback-token` (the merchant's verification
  * token) and a `webhook-id` that stays the same across retries. A non-2xx answer or a network error is retried
  * with exponential back-off up to `retry.attempts` times.
  */
@@ -19,7 +25,7 @@ export function createCallbackSender(config: {
   let closed = false;
   let url = config.url;
 
-  async function attempt(invoice: SimInvoice, raw: string, webhookId: string, n: number): Promise<void> {
+  async function attempt(invoice: CallbackSubject, raw: string, webhookId: string, n: number): Promise<void> {
     let status = 0;
     try {
       status = await poster.post(
@@ -46,7 +52,7 @@ export function createCallbackSender(config: {
     // Answered, or given up: logged with the last answer either way.
     delivered.push({
       invoiceId: invoice.id,
-      status: invoice.status,
+      status: invoice.status as DeliveredCallback['status'],
       rawBody: raw,
       attempts: n,
       answeredStatus: status,
@@ -56,7 +62,7 @@ export function createCallbackSender(config: {
 
   return {
     /** Sends the invoice's callback (its state now) and retries it until answered 2xx. */
-    send(invoice: SimInvoice, body: Record<string, unknown>): void {
+    send(invoice: CallbackSubject, body: Record<string, unknown>): void {
       if (closed) return;
       pending++;
       void attempt({ ...invoice }, JSON.stringify(body), randomUUID(), 1);

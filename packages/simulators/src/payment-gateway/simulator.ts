@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createCallbackSender } from './callback-sender.js';
 import { GATEWAY_CHANNELS, paymentDestination, paymentMethodOf } from './channels.js';
+import { GatewayError, registerDisbursements } from './disbursements.js';
 import { invoicePageHtml } from './page.js';
 import type { PaymentGatewaySimulator, PaymentGatewaySimulatorOptions, SimInvoice } from './types.js';
 
@@ -11,16 +12,6 @@ function sameSecret(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
-}
-
-class GatewayError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly errorCode: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 interface CreateInvoiceBody {
@@ -189,6 +180,7 @@ export async function startPaymentGatewaySimulator(
   }
 
   let baseUrl = '';
+  const money = registerDisbursements(app, options, authenticate);
 
   app.post('/v2/invoices', async (req, reply) => {
     authenticate(req);
@@ -249,6 +241,7 @@ export async function startPaymentGatewaySimulator(
       for (const t of expiryTimers.values()) clearTimeout(t);
       expiryTimers.clear();
       callbacks.close();
+      money.close();
       await app.close();
     },
     pay: (id, channel) => settle(found(id), 'PAID', channel),
@@ -263,9 +256,15 @@ export async function startPaymentGatewaySimulator(
       channelsDown = down;
     },
     setCallbackUrl: (url) => callbacks.setUrl(url),
-    deliveredCallbacks: () => callbacks.delivered(),
+    deliveredCallbacks: () => [...callbacks.delivered(), ...money.delivered()],
     async idle() {
-      while (callbacks.pending() > 0) await new Promise((r) => setTimeout(r, 5));
+      while (callbacks.pending() + money.pending() > 0) await new Promise((r) => setTimeout(r, 5));
     },
+    completeDisbursement: money.completeDisbursement,
+    failDisbursement: money.failDisbursement,
+    disbursements: money.disbursements,
+    addBankAccount: money.addBankAccount,
+    setDisbursementCallbackUrl: money.setDisbursementCallbackUrl,
+    resendDisbursementCallback: money.resendDisbursementCallback,
   };
 }

@@ -3,6 +3,9 @@
  * `POST /v2/invoices`, `GET /v2/invoices/:id`, `POST /invoices/:id/expire!`, `GET /payment_channels`, Basic
  * auth with the secret key, an invoice page where a person pays or lets the invoice expire, and the invoice
  * callback POSTed to the merchant with the `x-callback-token` header, retried while the answer is not 2xx.
+ * And the money going out, with the shapes of Xendit's Disbursement API (`POST /disbursements` with an
+ * `x-idempotency-key`, `GET /disbursements/:id`, the disbursement callback with the same token) and its bank
+ * account name validator (`POST /bank_account_data_requests`).
  */
 
 export interface PaymentGatewaySimulatorOptions {
@@ -17,6 +20,12 @@ export interface PaymentGatewaySimulatorOptions {
   /** Where invoice callbacks go (the merchant's invoice webhook URL). */
   callbackUrl: string;
   merchantName?: string;
+  /** Where disbursement callbacks go (the dashboard's "Disbursement sent" webhook URL); none: not sent. */
+  disbursementCallbackUrl?: string;
+  /** Completes each disbursement on its own this long after it is created (a bank that pays); unset: by hand. */
+  disbursementCompleteAfterMs?: number;
+  /** Bank accounts the name validator knows (any other is answered FAILURE). */
+  bankAccounts?: SimBankAccount[];
   /** Retries of a callback answered with a non-2xx status or a network error. */
   retry?: { attempts: number; baseDelayMs: number };
 }
@@ -47,9 +56,37 @@ export interface SimInvoice {
   payment_destination?: string;
 }
 
+export type DisbursementStatus = 'PENDING' | 'COMPLETED' | 'FAILED';
+
+/** A disbursement as Xendit's Disbursement API answers it (https://docs.xendit.co/xendisburse/apis/using-disbursement/). */
+export interface SimDisbursement {
+  id: string;
+  user_id: string;
+  external_id: string;
+  amount: number;
+  bank_code: string;
+  account_holder_name: string;
+  disbursement_description: string;
+  status: DisbursementStatus;
+  created: string;
+  updated: string;
+  is_instant: boolean;
+  failure_code?: string;
+  /** Not in Xendit's answer: the account paid into, kept for the simulator's own checks. */
+  account_number: string;
+}
+
+/** A bank account the simulated bank holds (what the name validator answers). */
+export interface SimBankAccount {
+  bankCode: string;
+  accountNumber: string;
+  holderName: string;
+}
+
 export interface DeliveredCallback {
+  /** The invoice's id, or the disbursement's on a disbursement callback. */
   invoiceId: string;
-  status: InvoiceStatus;
+  status: InvoiceStatus | DisbursementStatus;
   rawBody: string;
   attempts: number;
   answeredStatus: number;
@@ -71,6 +108,16 @@ export interface PaymentGatewaySimulator {
   /** Points later callbacks (and retries) at another URL. */
   setCallbackUrl(url: string): void;
   deliveredCallbacks(): DeliveredCallback[];
+  /** The bank pays the disbursement out (COMPLETED) or refuses it (FAILED, with Xendit's failure code). */
+  completeDisbursement(id: string): SimDisbursement;
+  failDisbursement(id: string, failureCode?: string): SimDisbursement;
+  disbursements(): SimDisbursement[];
+  /** Adds an account the name validator knows. */
+  addBankAccount(account: SimBankAccount): void;
+  /** Points later disbursement callbacks at another URL. */
+  setDisbursementCallbackUrl(url: string): void;
+  /** Resends a disbursement's last callback byte for byte (a gateway retry, or a replay). */
+  resendDisbursementCallback(id: string): void;
   /** Resolves once no callback is waiting to be sent or retried. */
   idle(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { freeTrialEnd, periodEnd } from '@sapa/contracts';
 import type { Db } from '../../platform/db/database.js';
 import { createBusiness, type NewMember } from '../onboarding/index.js';
 import { anyBusinessExists } from '../tenancy/index.js';
+import { openWalletWithBalance } from '../wallet/index.js';
 import { businessIdByName } from './demo.repository.js';
 import { seedDemoTemplates } from './demo-templates.js';
 
@@ -50,6 +51,9 @@ export const DEMO_MEMBERS: readonly NewMember[] = [
   },
 ];
 
+/** The demo business's wallet balance on its first start, in rupiah. */
+const DEMO_TAKINGS = 250_000;
+
 export type DemoPlan = 'FREE' | 'FREE_TRIAL' | 'STARTER' | 'PRO' | 'ENTERPRISE';
 
 /** The account fields of a demo plan: a package for a year, a trial of 30 days, or a free account. */
@@ -75,6 +79,8 @@ export async function seedDemoBusiness(db: Db, plan: DemoPlan = 'PRO'): Promise<
     ...demoPlanFields(plan, new Date()),
   });
   await seedDemoTemplates(db, clientId);
+  // Takings to withdraw (001 §2 /wallet): the demo's bank accounts are in demo-payments.ts.
+  await db.transaction((tx) => openWalletWithBalance(tx, clientId, DEMO_TAKINGS));
   return clientId;
 }
 

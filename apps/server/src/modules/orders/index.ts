@@ -4,5 +4,6 @@
  */
 
 export { startCartsFromOrders } from './carts.service.js';
+export { orderNumberForPayment } from './orders.repository.js';
 export { registerOrderRoutes } from './orders.routes.js';
 export { ORDER_PURPOSE, type OrdersContext, orderPaymentPurpose, saveCouriers } from './orders.service.js';

@@ -353,7 +353,8 @@ describe('transactions page (001 §2, §4)', () => {
     expect(summary.json().revenueDone).toBeGreaterThanOrEqual(order.total);
   });
 
-  it('carries a payment link through the gateway; the signed notification marks the order paid', async () => {
+  it('carries a payment link through the gateway; the signed notification marks the order paid and fills the wallet', async () => {
+    const walletBefore = (await api('GET', '/api/wallet', owner)).json().balance as number;
     const product = await kopi();
     const { ticketId, waId } = await openChat('Lina');
     const res = await api('POST', `/api/tickets/${ticketId}/transactions`, agent, {
@@ -376,6 +377,11 @@ describe('transactions page (001 §2, §4)', () => {
       return detail.paid ? detail : false;
     });
     expect(paid.paymentUrl).toBeNull();
+    // The settled payment credits the order's total (not the payer's fee) to the wallet, once.
+    const wallet = (await api('GET', '/api/wallet', owner)).json();
+    expect(wallet.balance).toBe(walletBefore + order.total);
+    const [row] = (await api('GET', '/api/wallet/mutations', owner)).json().items;
+    expect(row).toMatchObject({ kind: 'order_payment', reference: order.number, amount: order.total });
   });
 
   it('is ID-country only (000 §6)', async () => {

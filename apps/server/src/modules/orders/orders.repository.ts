@@ -202,6 +202,16 @@ export async function markPaid(db: DbOrTx, paymentId: string, paidAt: Date) {
     .where(eq(transactions.paymentId, paymentId));
 }
 
+/** The number of the order a payment link pays, or null. */
+export async function orderNumberForPayment(db: DbOrTx, paymentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ number: transactions.number })
+    .from(transactions)
+    .where(eq(transactions.paymentId, paymentId))
+    .limit(1);
+  return row?.number ?? null;
+}
+
 export async function setPayment(
   db: DbOrTx,
   clientId: string,

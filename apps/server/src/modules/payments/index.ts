@@ -2,6 +2,8 @@
  * The public entry of payments: online payments through the payment gateway connector (Xendit's Invoice API
  * shape), the top-up of chat credits through it, and the gateway's callback.
  */
+export { GatewayCallError } from './gateway/payment-gateway.js';
+export { sameToken } from './gateway/xendit-invoice-gateway.js';
 export { PAYMENT_CALLBACK_PATH, paymentCallbackUrl } from './payments.config.js';
 export type { PaymentRow } from './payments.repository.js';
 export { registerPaymentRoutes } from './payments.routes.js';
@@ -10,6 +12,7 @@ export {
   createPaymentsContext,
   getPayment,
   listPaymentMethods,
+  onPaymentPaid,
   type PaymentPurpose,
   type PaymentsContext,
   registerPaymentPurpose,

@@ -55,12 +55,31 @@ export interface PaymentsContext {
   deps: ServerDeps;
   gateway: PaymentGateway | null;
   purposes: Map<string, PaymentPurpose>;
+  /** Other modules' steps when a payment of a purpose is paid (the wallet crediting an order's takings). */
+  paidListeners: Map<string, PaymentPurpose['fulfil'][]>;
 }
 
 export function createPaymentsContext(deps: ServerDeps): PaymentsContext {
   const config = deps.config.paymentGateway;
   const purposes = new Map<string, PaymentPurpose>([['top_up', { fulfil: creditPaidTopUp }]]);
-  return { deps, gateway: config ? createXenditInvoiceGateway(config) : null, purposes };
+  return {
+    deps,
+    gateway: config ? createXenditInvoiceGateway(config) : null,
+    purposes,
+    paidListeners: new Map(),
+  };
+}
+
+/**
+ * Runs `listener` in the transaction that settles each paid payment of `purpose`, after the purpose's own
+ * `fulfil` (the gateway's verified notification, applied once): the event other modules hook on.
+ */
+export function onPaymentPaid(
+  ctx: PaymentsContext,
+  purpose: string,
+  listener: PaymentPurpose['fulfil'],
+): void {
+  ctx.paidListeners.set(purpose, [...(ctx.paidListeners.get(purpose) ?? []), listener]);
 }
 
 export function registerPaymentPurpose(ctx: PaymentsContext, purpose: string, handler: PaymentPurpose): void {
@@ -358,6 +377,7 @@ export async function applyNotification(
     });
     if (!paid) return 'unchanged';
     await ctx.purposes.get(paid.purpose)?.fulfil(tx, paid);
+    for (const listener of ctx.paidListeners.get(paid.purpose) ?? []) await listener(tx, paid);
     return 'paid';
   });
 }

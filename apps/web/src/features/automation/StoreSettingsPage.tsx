@@ -1,4 +1,4 @@
-import { Badge, Paper, Tabs } from '@mantine/core';
+import { Paper, Tabs } from '@mantine/core';
 import { can } from '@sapa/contracts';
 import {
   IconBuildingBank,
@@ -20,9 +20,16 @@ import { BusinessInfoTab } from './BusinessInfoTab';
 /**
  * /setting/store (001 §2 business settings tabs: business info, bank account, shipping or couriers, channels,
  * operating schedule, contact). Owners and admins edit (SETTING_STORE UPDATE); others read. The channels tab
- * is the channels feature's, handed in by the route table; shipping is orders' couriers; bank account is marked as coming.
+ * is the channels feature's and the bank account tab the wallet's, handed in by the route table; shipping is
+ * orders' couriers.
  */
-export function StoreSettingsPage({ ChannelsTab }: { ChannelsTab: ComponentType }) {
+export function StoreSettingsPage({
+  ChannelsTab,
+  BankAccountTab,
+}: {
+  ChannelsTab: ComponentType;
+  BankAccountTab: ComponentType;
+}) {
   const { t } = useTranslation();
   const me = useMe();
   // The open tab is in the address (`?tab=channels`), so a link or a back button can land on it.
@@ -38,11 +45,6 @@ export function StoreSettingsPage({ ChannelsTab }: { ChannelsTab: ComponentType 
     );
   if (!me.data) return <PageLoader />;
   const canEdit = can(accessSubjectOf(me.data), 'SETTING_STORE', 'UPDATE');
-  const soon = (
-    <Badge size="xs" variant="light" color="gray" ml={4}>
-      {t('storeSettings.soon')}
-    </Badge>
-  );
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
@@ -59,9 +61,8 @@ export function StoreSettingsPage({ ChannelsTab }: { ChannelsTab: ComponentType 
           <Tabs.Tab value="channels" leftSection={<IconPlugConnected size={16} aria-hidden />}>
             {t('channels.tab')}
           </Tabs.Tab>
-          <Tabs.Tab value="bank" disabled leftSection={<IconBuildingBank size={16} aria-hidden />}>
+          <Tabs.Tab value="bank" leftSection={<IconBuildingBank size={16} aria-hidden />}>
             {t('storeSettings.tabs.bank')}
-            {soon}
           </Tabs.Tab>
           <Tabs.Tab value="shipping" leftSection={<IconTruckDelivery size={16} aria-hidden />}>
             {t('storeSettings.tabs.shipping')}
@@ -79,6 +80,9 @@ export function StoreSettingsPage({ ChannelsTab }: { ChannelsTab: ComponentType 
         <Tabs.Panel value="channels">
           <ChannelsTab />
         </Tabs.Panel>
+        <Tabs.Panel value="bank">
+          <BankAccountTab />
+        </Tabs.Panel>
         <Tabs.Panel value="shipping">
           <ShippingTab canEdit={canEdit} />
         </Tabs.Panel>
@@ -88,8 +92,11 @@ export function StoreSettingsPage({ ChannelsTab }: { ChannelsTab: ComponentType 
 }
 
 /** The page with the channels tab handed in, made once when the route's chunk loads. */
-export function storeSettingsPageWith(ChannelsTab: ComponentType): ComponentType {
+export function storeSettingsPageWith(
+  ChannelsTab: ComponentType,
+  BankAccountTab: ComponentType,
+): ComponentType {
   return function StoreSettings() {
-    return <StoreSettingsPage ChannelsTab={ChannelsTab} />;
+    return <StoreSettingsPage ChannelsTab={ChannelsTab} BankAccountTab={BankAccountTab} />;
   };
 }

@@ -1,0 +1,2 @@
+export { BankAccountTab } from './BankAccountTab';
+export { WalletPage } from './WalletPage';

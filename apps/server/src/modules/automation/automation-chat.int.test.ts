@@ -11,6 +11,7 @@ import {
   graph,
   makeDue,
   newPhone,
+  otherOwner,
   owner,
   pendingCloseOf,
   resetClock,
@@ -173,7 +174,7 @@ describe('satisfaction survey (001 §3 survey rating)', () => {
     const list = await api('GET', '/api/ticket-list?status=resolved&limit=50', owner);
     expect(list.statusCode, list.body).toBe(200);
     const row = list.json().items.find((r: { id: string }) => r.id === ticketId);
-    expect(row.rating).toEqual({ value: 5, comment: 'cepat sekali' });
+    expect(row.rating).toEqual({ value: 5, comment: 'cepat sekali', remarks: null, csTags: [] });
     // The answer's own chat asks nothing.
     await waitFor(async () => (await waitingJobs('automation.survey')) === 0);
     expect((await automaticOf(answerTicket)).map((m) => m.kind)).toEqual(['surveyThanks']);
@@ -204,7 +205,51 @@ describe('satisfaction survey (001 §3 survey rating)', () => {
     await waitFor(async () => (await ticketOf(answerTicket)).status === 'resolved');
     const list = await api('GET', '/api/ticket-list?status=resolved&limit=50', owner);
     const row = list.json().items.find((r: { id: string }) => r.id === ticketId);
-    expect(row.rating).toEqual({ value: 3, comment: null });
+    expect(row.rating).toMatchObject({ value: 3, comment: null });
+  });
+
+  it('keeps the handling agent’s CS tags; an agent writes remarks on the survey; both are in the ticket list', async () => {
+    const s = settingsWith({ survey: { enabled: true, template: 'Nilai?', thanks: 'Oke!', style: 'list' } });
+    await saveSettings({ ...s, days: s.days.map((d) => ({ ...d, outOfHoursMessage: '' })) });
+    const phone = newPhone();
+    const ticketId = await customerWrites(phone, 'Tanya stok');
+    const remarksOf = (id: string, tokens = owner, remarks: unknown = 'Pelanggan lama, puas') =>
+      api('PUT', `/api/tickets/${id}/survey/remarks`, tokens, { remarks });
+    // No survey yet: its own message, 404.
+    const early = await remarksOf(ticketId);
+    expect(early.statusCode).toBe(404);
+    expect(early.json().message).toBe('This chat has no satisfaction survey.');
+    const agentUser = sql`(select id from users where email = ${biz.agent.email})`;
+    await server.deps.db.execute(
+      sql`update memberships set cs_tags = '{senior,fashion}' where client_id = ${biz.clientId}::uuid and user_id = ${agentUser}`,
+    );
+    await server.deps.db.execute(
+      sql`update tickets set assignee_id = ${agentUser} where id = ${ticketId}::uuid`,
+    );
+    await api('POST', `/api/tickets/${ticketId}/resolve`, owner, { note: 'Beres' });
+    await waitFor(async () => (await automaticOf(ticketId)).length === 1);
+    const answerTicket = await customerWrites(phone, '4');
+    await waitFor(async () => (await ticketOf(answerTicket)).status === 'resolved');
+
+    const saved = await remarksOf(ticketId);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ remarks: 'Pelanggan lama, puas' });
+    // Too long: 400 with the field's message; another business: 404 (the chat is not theirs).
+    const long = await remarksOf(ticketId, owner, 'x'.repeat(501));
+    expect(long.statusCode).toBe(400);
+    expect((await remarksOf(ticketId, otherOwner)).statusCode).toBe(404);
+    const list = await api('GET', '/api/ticket-list?status=resolved&limit=50', owner);
+    const row = list.json().items.find((r: { id: string }) => r.id === ticketId);
+    expect(row.rating).toEqual({
+      value: 4,
+      comment: null,
+      remarks: 'Pelanggan lama, puas',
+      csTags: ['senior', 'fashion'],
+    });
+    // Empty clears it.
+    expect((await remarksOf(ticketId, owner, '  ')).json()).toEqual({ remarks: '' });
+    const cleared = await api('GET', '/api/ticket-list?status=resolved&limit=50', owner);
+    expect(cleared.json().items.find((r: { id: string }) => r.id === ticketId).rating.remarks).toBeNull();
   });
 
   it('a number without a waiting survey is an ordinary message', async () => {

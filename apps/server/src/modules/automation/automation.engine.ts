@@ -45,6 +45,7 @@ import {
 } from './automation.repository.js';
 import type { AutoChatKind } from './automation.schema.js';
 import { autoChatSettingsOf, autoCloseBlockOf } from './automation.settings.js';
+import { csTagsOf } from './automation.survey.js';
 
 const MINUTE = 60_000;
 /** A survey waits a day for its answer. */
@@ -413,6 +414,7 @@ export async function handleSurvey(ctx: AutomationContext, data: { clientId: str
     contactId: ticket.contactId,
     channelAccountId: ticket.channelAccountId,
     agentId: ticket.assigneeId,
+    csTags: await csTagsOf(db, ticket.clientId, ticket.assigneeId),
     askedAt: ctx.now(),
   });
   if (!asked) return;

@@ -173,6 +173,20 @@ export async function surveyOf(db: DbOrTx, clientId: string, ticketId: string) {
   return row;
 }
 
+/** Writes the agent's remarks on a ticket's survey; false when the ticket has none. */
+export async function setSurveyRemarks(
+  db: DbOrTx,
+  ref: { clientId: string; ticketId: string },
+  remarks: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(ticketSurveys)
+    .set({ remarks })
+    .where(and(eq(ticketSurveys.clientId, ref.clientId), eq(ticketSurveys.ticketId, ref.ticketId)))
+    .returning({ t: ticketSurveys.ticketId });
+  return rows.length > 0;
+}
+
 export async function lastAgentReplyAt(db: DbOrTx, clientId: string, ticketId: string): Promise<Date | null> {
   const [row] = await db
     .select({ at: messages.createdAt })

@@ -81,7 +81,8 @@ export const autoChatLog = pgTable(
 
 /**
  * The satisfaction survey of a resolved ticket (000 §2 customer satisfaction and survey rating; 001 §3 survey
- * rating): asked once per ticket; the rating (1–5) and comment with the agent who handled the chat.
+ * rating): asked once per ticket; the rating (1–5) and comment with the agent who handled the chat, the agent's
+ * CS tags then, and the remarks an agent writes on it.
  */
 export const ticketSurveys = pgTable(
   'ticket_surveys',
@@ -97,6 +98,10 @@ export const ticketSurveys = pgTable(
     rating: smallint('rating'),
     comment: text('comment'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** 001 §3 survey rating "remarks": the agent's note on the rated chat, typed in the ticket list. */
+    remarks: text('remarks'),
+    /** 001 §3 survey rating "CS tags": the handling agent's CS tags (001 §2 user) when the survey was asked. */
+    csTags: text('cs_tags').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.ticketId] }),

@@ -29,6 +29,8 @@ const ticket: ExportTicket = {
   resolveNote: null,
   rating: null,
   ratingComment: null,
+  surveyRemarks: null,
+  surveyCsTags: [],
   remarks: 'Refund',
   subject: null,
   channel: 'IGM',
@@ -99,6 +101,34 @@ describe('ticketCells', () => {
     ['status', 'en', ['Expired']],
     ['status', 'id', ['Kedaluwarsa']],
   ])('%s in %s', (key, language, expected) => expect(ticketCells(ticket, [key], language)).toEqual(expected));
+
+  it('closed by: the closer, the note, the rating with its comment, the survey remarks and CS tags', () => {
+    const rated = {
+      ...ticket,
+      resolvedByName: 'Agen Satu',
+      resolveNote: 'Beres',
+      rating: 4,
+      ratingComment: 'cepat',
+      surveyRemarks: 'Pelanggan lama',
+      surveyCsTags: ['senior', 'fashion'],
+    };
+    expect(headerOf(['closedBy'], false, 'en')).toEqual([
+      'Closed by',
+      'Resolve note',
+      'Rating',
+      'Rating comment',
+      'Survey remarks',
+      'CS tags',
+    ]);
+    expect(ticketCells(rated, ['closedBy'], 'id')).toEqual([
+      'Agen Satu',
+      'Beres',
+      4,
+      'cepat',
+      'Pelanggan lama',
+      'senior, fashion',
+    ]);
+  });
 
   it('gives as many cells as the header has titles', () => {
     const columns = [...TICKET_LIST_COLUMN_KEYS];

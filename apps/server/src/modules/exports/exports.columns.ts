@@ -32,6 +32,9 @@ export interface ExportTicket {
   /** The customer's satisfaction rating (1–5) and comment (001 §3 survey rating), when answered. */
   rating: number | null;
   ratingComment: string | null;
+  /** The survey's remarks (an agent's note) and the handling agent's CS tags (001 §3 survey rating). */
+  surveyRemarks: string | null;
+  surveyCsTags: string[];
   remarks: string | null;
   subject: string | null;
   channel: string;
@@ -76,6 +79,8 @@ const COLUMN_TITLES: Record<TicketListColumnKey, Labels | Labels[]> = {
     { en: 'Resolve note', id: 'Catatan penyelesaian' },
     { en: 'Rating', id: 'Penilaian' },
     { en: 'Rating comment', id: 'Komentar penilaian' },
+    { en: 'Survey remarks', id: 'Catatan survei' },
+    { en: 'CS tags', id: 'Tag CS' },
   ],
   priority: { en: 'Priority', id: 'Prioritas' },
   tags: { en: 'Tags', id: 'Tag' },
@@ -184,7 +189,14 @@ export function ticketCells(
         cells.push(channelName(ticket.channel));
         break;
       case 'closedBy':
-        cells.push(ticket.resolvedByName, ticket.resolveNote, ticket.rating, ticket.ratingComment);
+        cells.push(
+          ticket.resolvedByName,
+          ticket.resolveNote,
+          ticket.rating,
+          ticket.ratingComment,
+          ticket.surveyRemarks,
+          ticket.surveyCsTags.join(', '),
+        );
         break;
       case 'priority':
         cells.push(PRIORITY[ticket.priority]?.[language] ?? String(ticket.priority));

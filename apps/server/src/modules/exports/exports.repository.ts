@@ -76,6 +76,8 @@ export async function* ticketBatches(
       resolveNote: r.resolveNote,
       rating: r.rating,
       ratingComment: r.ratingComment,
+      surveyRemarks: r.surveyRemarks,
+      surveyCsTags: r.surveyCsTags ?? [],
       remarks: r.remarks,
       subject: null,
       channel: r.channel,

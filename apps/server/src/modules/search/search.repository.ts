@@ -228,6 +228,8 @@ export const foundTicketColumns = {
   /** The customer's satisfaction rating (1–5) and comment, when the survey was answered. */
   rating: ticketSurveys.rating,
   ratingComment: ticketSurveys.comment,
+  surveyRemarks: ticketSurveys.remarks,
+  surveyCsTags: ticketSurveys.csTags,
 };
 
 /** Phase two: everything a row shows, for the ids of one page (primary-key lookups). */

@@ -94,7 +94,9 @@ function toTicketListRow(r: RowDetails, mask: (h: string) => string, now: Date):
     submitterId: r.submitterId ?? null,
     submitter: person(r.submitterId ?? null, r.submitterName),
     status: shownStatus(r, now),
-    rating: r.rating ? { value: r.rating, comment: r.ratingComment } : null,
+    rating: r.rating
+      ? { value: r.rating, comment: r.ratingComment, remarks: r.surveyRemarks, csTags: r.surveyCsTags ?? [] }
+      : null,
   };
 }
 

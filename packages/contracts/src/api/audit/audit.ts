@@ -167,6 +167,7 @@ export const AUDIT_ACTION_TEXT: Record<string, Text> = {
   'ticket.update': { id: 'Mengubah tiket', en: 'Changed a ticket' },
   'ticket.play.skip': { id: 'Melewati tiket (Auto Assign)', en: 'Skipped a ticket (Auto Assign)' },
   'bulk.started': { id: 'Memulai pembaruan massal', en: 'Started a bulk update' },
+  'survey.remarks': { id: 'Mengubah catatan survei', en: 'Changed survey remarks' },
 };
 
 export const auditAreaText = (area: AuditArea, language: 'id' | 'en') => AUDIT_AREA_TEXT[area][language];

@@ -154,6 +154,11 @@ export const SURVEY_COMMENT_MAX = 500;
 /** Why an automatic message was not sent (kept in the automation log). */
 export const AUTO_SKIP_REASONS = ['outsideWindow', 'ticketClosed', 'unavailable'] as const;
 
+/** The longest survey remark. */
+export const SURVEY_REMARKS_MAX = 500;
+export const surveyRemarksSchema = z.object({ remarks: text(SURVEY_REMARKS_MAX) });
+export type SurveyRemarks = z.infer<typeof surveyRemarksSchema>;
+
 export const automationEndpoints = {
   getProfile: defineEndpoint({
     method: 'GET',
@@ -177,6 +182,13 @@ export const automationEndpoints = {
     body: autoChatSettingsSchema,
     response: autoChatStateSchema,
   }),
+  /** 001 §3 survey rating "remarks": an agent's note on a chat's survey (ticket-scoped: who sees the chat). */
+  saveSurveyRemarks: defineEndpoint({
+    method: 'PUT',
+    path: '/api/tickets/:id/survey/remarks',
+    body: surveyRemarksSchema,
+    response: surveyRemarksSchema,
+  }),
 } as const;
 
 export const AUTOMATION_MESSAGES = {
@@ -197,6 +209,10 @@ export const AUTOMATION_MESSAGES = {
   'automation.phoneInvalid': {
     en: 'Enter a phone number of 8 to 15 digits.',
     id: 'Masukkan nomor telepon 8 sampai 15 digit.',
+  },
+  'automation.noSurvey': {
+    en: 'This chat has no satisfaction survey.',
+    id: 'Chat ini tidak memiliki survei kepuasan.',
   },
   'automation.followUpFailed': {
     en: 'Failed to update follow-up chat.',

@@ -217,7 +217,15 @@ export const ticketListRowSchema = z.object({
   submitter: personRef,
   status: ticketListStatusSchema,
   /** The customer's satisfaction rating of the chat (001 §3 survey rating), once answered. */
-  rating: z.object({ value: z.number().int().min(1).max(5), comment: z.string().nullable() }).nullable(),
+  rating: z
+    .object({
+      value: z.number().int().min(1).max(5),
+      comment: z.string().nullable(),
+      /** 001 §3 survey rating remarks (an agent's note) and the handling agent's CS tags when it was asked. */
+      remarks: z.string().nullable(),
+      csTags: z.array(z.string()),
+    })
+    .nullable(),
 });
 export type TicketListRow = z.infer<typeof ticketListRowSchema>;
 

@@ -80,5 +80,11 @@ export const callEndpoints = {
   }),
 } as const;
 
-/** Real-time: a call rings, changes or ends (the agent's socket, event `call.session`). */
-export const CALL_SESSION_EVENT = 'call.session';
+/** Real-time: a call rings, changes or ends (000 §4 call events new-call, answer, reject, terminate). */
+export const callSessionEventSchema = z.object({
+  type: z.literal('call.session'),
+  clientId: z.string().uuid(),
+  event: z.enum(['new-call', 'answer', 'reject', 'terminate', 'hold']),
+  session: callSessionSchema,
+});
+export type CallSessionEvent = z.infer<typeof callSessionEventSchema>;

@@ -31,6 +31,13 @@ import {
   takeBroadcastStatuses,
 } from './modules/broadcasts/index.js';
 import { bulkJob, registerBulkRoutes } from './modules/bulk/index.js';
+import {
+  applyCallWebhooks,
+  CALL_WEBHOOK_FIELDS,
+  callPublisher,
+  endCallsOnSignOut,
+  registerCallRoutes,
+} from './modules/calls/index.js';
 import { registerCatalogueRoutes } from './modules/catalogue/index.js';
 import {
   contactProfileJob,
@@ -146,7 +153,11 @@ export function defineJobs(deps: ServerDeps, now: AutomationContext['now'] = () 
       onCustomer: async (clientId, ticketId) => {
         await deps.jobs.send(contactProfile, { clientId, ticketId }, { singletonKey: `profile:${ticketId}` });
       },
-      accountChanges: [{ fields: TEMPLATE_WEBHOOK_FIELDS, apply: applyTemplateWebhooks }],
+      // WhatsApp calls (webhook field `calls`) ring in the calls module: channels does not import it.
+      accountChanges: [
+        { fields: TEMPLATE_WEBHOOK_FIELDS, apply: applyTemplateWebhooks },
+        { fields: CALL_WEBHOOK_FIELDS, apply: applyCallWebhooks(callPublisher(deps)) },
+      ],
       // A customer's WhatsApp catalogue order starts the chat's cart (orders): channels does not import orders.
       messageTakers: [startCartsFromOrders],
     },
@@ -242,6 +253,8 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
     sendCode: notifyThrough(deps, jobs.notify),
     // The browser signing out gets no more pushes (000 §7 push notification) and the agent goes offline.
     onSignOut: async (auth) => {
+      // 000 §4: logout disconnects all active calls first.
+      await endCallsOnSignOut({ ...deps, calls: callPublisher(deps) }, auth);
       await removeSessionDevice(deps, auth);
       await goOfflineOnSignOut(deps, auth);
     },
@@ -308,6 +321,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerViewRoutes(app, deps, stopSessionsOnView);
   registerExportRoutes(app, deps, jobs);
   registerPlayRoutes(app, deps);
+  registerCallRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerMakerCheckerRoutes(app, deps);
   registerAuditRoutes(app, deps);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@sapa/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRooms, callSessions } from '../src/modules/calls/index.js';
 import { signInFresh } from './auth-helpers.js';
 import { bearer, makeBusiness } from './fixtures.js';
 import { startTestServer, type TestServer } from './harness.js';
@@ -349,6 +350,27 @@ async function fillForeignBusiness() {
       url: `/api/tickets/${ticketId}/messages`,
       headers: bearer(tokens),
       payload: { text: `${FOREIGN_MARK} pesan`, clientMessageId: randomUUID(), internal: true },
+    });
+    // A ringing WhatsApp call in the chat (calls have no create route: they come from Meta's webhook).
+    const roomId = randomUUID();
+    await server.deps.db.insert(callRooms).values({
+      clientId: foreign.clientId,
+      id: roomId,
+      ticketId,
+      channelAccountId: account.id,
+      roomType: 'WAC',
+      code: 'QUE',
+    });
+    await server.deps.db.insert(callSessions).values({
+      clientId: foreign.clientId,
+      id: randomUUID(),
+      roomId,
+      channelAccountId: account.id,
+      remoteId: `wacid.${FOREIGN_MARK}${i}`,
+      callerId: `62812000000${i}`,
+      direction: 'inbound',
+      status: 'RIN',
+      sdpOffer: `${FOREIGN_MARK} sdp`,
     });
   }
   for (const op of operations) {

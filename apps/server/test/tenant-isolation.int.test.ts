@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { featureAccessRoles } from '../src/modules/access-roles/access-roles.schema.js';
+import { callSessions } from '../src/modules/calls/index.js';
 import { productCategories, products } from '../src/modules/catalogue/catalogue.schema.js';
 import { channelAccounts } from '../src/modules/channels/channels.schema.js';
 import { messages, tickets } from '../src/modules/conversations/index.js';
@@ -16,6 +17,7 @@ import {
   bizB,
   broadcastB,
   bulkJobB,
+  callSessionB,
   catalogueB,
   categoryB,
   contactB,
@@ -78,6 +80,14 @@ const businessBIds: Record<
     body: { name: 'Diretas', allMenu: true },
   },
   '/api/channel-accounts/:id': { param: 'id', id: () => accountB },
+  '/api/calls/sessions/:id/answer': {
+    param: 'id',
+    id: () => callSessionB,
+    body: { answer: { type: 'answer', sdp: 'v=0' } },
+  },
+  '/api/calls/sessions/:id/reject': { param: 'id', id: () => callSessionB },
+  '/api/calls/sessions/:id/terminate': { param: 'id', id: () => callSessionB },
+  '/api/calls/sessions/:id/hold': { param: 'id', id: () => callSessionB, body: { hold: true } },
   '/api/channel-accounts/:id/refresh': { param: 'id', id: () => accountB },
   '/api/chatbot/:channelAccountId': {
     param: 'channelAccountId',
@@ -319,7 +329,7 @@ const businessBIds: Record<
 /** Everything of business B a request could change. */
 async function snapshotB() {
   const db = server.deps.db;
-  const [m, r, u, ca, t, msg, p, pc, tx, ba, wd] = await Promise.all([
+  const [m, r, u, ca, t, msg, p, pc, tx, ba, wd, calls] = await Promise.all([
     db.select().from(memberships).where(eq(memberships.clientId, bizB.clientId)),
     db.select().from(featureAccessRoles).where(eq(featureAccessRoles.clientId, bizB.clientId)),
     db.select().from(users),
@@ -331,6 +341,7 @@ async function snapshotB() {
     db.select().from(transactions).where(eq(transactions.clientId, bizB.clientId)),
     db.select().from(bankAccounts).where(eq(bankAccounts.clientId, bizB.clientId)),
     db.select().from(withdrawals).where(eq(withdrawals.clientId, bizB.clientId)),
+    db.select().from(callSessions).where(eq(callSessions.clientId, bizB.clientId)),
   ]);
   const bUserIds = new Set(Object.values(bizB.userIds));
   const sort = <T extends { userId?: string; id?: string }>(rows: T[]) =>
@@ -347,6 +358,7 @@ async function snapshotB() {
     tx: sort(tx),
     ba: sort(ba),
     wd: sort(wd),
+    calls: sort(calls),
   });
 }
 

@@ -4,6 +4,7 @@ import { uuidv7 } from 'uuidv7';
 import { expect } from 'vitest';
 import { advancedBroadcasts } from '../../src/modules/advanced-broadcasts/advanced-broadcasts.schema.js';
 import { broadcasts } from '../../src/modules/broadcasts/broadcasts.schema.js';
+import { callRooms, callSessions } from '../../src/modules/calls/index.js';
 import { messages, tickets } from '../../src/modules/conversations/index.js';
 import { makePng } from '../../src/modules/demo/demo-livechat.js';
 import { transactions } from '../../src/modules/orders/orders.schema.js';
@@ -50,6 +51,7 @@ export let paymentB: string;
 export const PRODUCT_SKU_B = 'SKU-B-1';
 export let catalogueB: { product: string; category: string; photo: string };
 export let transactionB: string;
+export let callSessionB: string;
 export let subscriptionOrderB: string;
 export let bankAccountB: string;
 
@@ -296,6 +298,28 @@ export function useTenantIsolationServer() {
         endsAt: new Date(Date.now() + 90 * 86_400_000),
         paymentId: orderPaymentB,
         termsAcceptedAt: new Date(),
+      });
+      // B's ringing WhatsApp call in its customer's chat (000 §3 call room and session).
+      const callRoomB = uuidv7();
+      await server.deps.db.insert(callRooms).values({
+        clientId: bizB.clientId,
+        id: callRoomB,
+        ticketId: ticketB,
+        channelAccountId: accountB,
+        roomType: 'WAC',
+        code: 'QUE',
+      });
+      callSessionB = uuidv7();
+      await server.deps.db.insert(callSessions).values({
+        clientId: bizB.clientId,
+        id: callSessionB,
+        roomId: callRoomB,
+        channelAccountId: accountB,
+        remoteId: `wacid.B${callSessionB}`,
+        callerId: '6281200009999',
+        direction: 'inbound',
+        status: 'RIN',
+        sdpOffer: 'v=0',
       });
       // B's order (001 §2 Transactions).
       transactionB = uuidv7();

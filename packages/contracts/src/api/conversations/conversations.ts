@@ -5,6 +5,7 @@ import { CHANNEL_CODES } from '../../partner.js';
 import { replyButtonsInputSchema } from '../../reply-buttons.js';
 import { broadcastProgressEventSchema } from '../broadcasts/broadcasts.js';
 import { bulkProgressEventSchema, ticketsChangedEventSchema } from '../bulk/bulk-progress.js';
+import { callSessionEventSchema } from '../calls/calls.js';
 import { defineEndpoint } from '../endpoint.js';
 
 /** 000 §3: a reply or a caption holds at most 4,096 characters; refused above, never cut. */
@@ -250,6 +251,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   bulkProgressEventSchema,
   ticketsChangedEventSchema,
   broadcastProgressEventSchema,
+  callSessionEventSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export const REALTIME_PATH = '/ws/chat';

@@ -128,14 +128,16 @@ export async function processInboundBatch(
         'whatsapp webhook error',
       );
   }
-  // Account changes (template reviews and categories) to the modules that subscribed to their fields.
+  const afterCommits: ((d: Pick<ServerDeps, 'bus' | 'logger'>) => Promise<void>)[] = [];
+  // Account changes (template reviews and categories, calls) to the modules that subscribed to their fields.
   for (const subscriber of hooks.accountChanges ?? []) {
     const mine = subscriber.fields.flatMap((f) => changes.get(f) ?? []);
-    if (mine.length) await subscriber.apply(tx, mine);
+    if (!mine.length) continue;
+    const applied = await subscriber.apply(tx, mine);
+    if (hasAfterCommit(applied)) afterCommits.push(applied.afterCommit);
   }
   // Statuses of messages other modules sent (broadcasts) are theirs; the rest are the inbox's.
   let rest = statuses;
-  const afterCommits: ((d: Pick<ServerDeps, 'bus' | 'logger'>) => Promise<void>)[] = [];
   for (const take of hooks.statusTakers ?? []) {
     const taken = await take(tx, rest);
     rest = taken.rest;
@@ -191,4 +193,9 @@ async function askProfiles(
     )
       tickets.set(row.ticketId, row.clientId);
   await Promise.all([...tickets].map(([ticketId, clientId]) => onCustomer(clientId, ticketId)));
+}
+
+/** A subscriber's result that asks for work after the batch commits (real-time events). */
+function hasAfterCommit(value: unknown): value is { afterCommit: () => Promise<void> } {
+  return typeof (value as { afterCommit?: unknown } | null)?.afterCommit === 'function';
 }

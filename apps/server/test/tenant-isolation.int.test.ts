@@ -196,6 +196,7 @@ const businessBIds: Record<
   },
   '/api/tickets/:id/transfers': { param: 'id', id: () => ticketB },
   '/api/tickets/:id/audit': { param: 'id', id: () => ticketB },
+  '/api/tickets/:id/survey/remarks': { param: 'id', id: () => ticketB, body: { remarks: 'dari A' } },
   '/api/views/:id': { param: 'id', id: () => viewB, body: { name: 'Diretas', filters: {} } },
   '/api/views/:id/tickets': { param: 'id', id: () => viewB },
   '/api/quick-replies/:id': {

@@ -28,6 +28,8 @@ export interface DisbursementGateway {
     description: string;
   }): Promise<DisbursementState>;
   fetchDisbursement(gatewayId: string): Promise<DisbursementState>;
+  /** The disbursement made for a withdrawal (by `external_id`), or null when the gateway has none. */
+  findDisbursement(withdrawalId: string): Promise<DisbursementState | null>;
   /** Whether a callback's headers prove it came from the gateway (constant time). */
   verifyCallback(headers: Record<string, string | string[] | undefined>): boolean;
   /** The disbursement a verified callback body names, or null when it is not one. */
@@ -104,6 +106,14 @@ export function createXenditDisbursements(config: PaymentGatewayConfig): Disburs
     },
     async fetchDisbursement(gatewayId) {
       return expectState(await call(`/disbursements/${encodeURIComponent(gatewayId)}`, { method: 'GET' }));
+    },
+    async findDisbursement(withdrawalId) {
+      const body = await call(`/disbursements?external_id=${encodeURIComponent(withdrawalId)}`, {
+        method: 'GET',
+      });
+      if (!Array.isArray(body)) throw new GatewayCallError(502, 'UNEXPECTED_RESPONSE');
+      const [first] = body;
+      return first === undefined ? null : expectState(first);
     },
     verifyCallback(headers) {
       const token = headers['x-callback-token'];

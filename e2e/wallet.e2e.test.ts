@@ -44,5 +44,12 @@ describe('wallet › a withdrawal to a verified bank account (001 §2 wallet, bu
     // The balance follows: the demo's 250.000 less the 50.000 paid out, nothing held any more.
     await page.getByText('Tersedia Rp 200.000 · sedang diproses Rp 0').waitFor({ timeout: 10_000 });
     await screenshot(page, 'wallet-mutation-id');
+
+    // In English: the empty Pending tab says so.
+    await page.getByRole('button', { name: 'Ganti bahasa' }).first().click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('tab', { name: 'Pending' }).click();
+    await page.getByText('Nothing in process').waitFor();
+    await screenshot(page, 'wallet-pending-empty-en');
   });
 });

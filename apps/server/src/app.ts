@@ -116,7 +116,12 @@ import { registerTicketFormRoutes } from './modules/ticket-forms/index.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import type { UserDeletionGuard } from './modules/users/users.service.js';
 import { registerViewRoutes } from './modules/views/index.js';
-import { createWalletContext, creditOrderTakings, registerWalletRoutes } from './modules/wallet/index.js';
+import {
+  createWalletContext,
+  creditOrderTakings,
+  registerWalletRoutes,
+  unsentWithdrawalDrain,
+} from './modules/wallet/index.js';
 import { installRouteAccess, PUBLIC, type RegisteredRoute } from './platform/auth/route-access.js';
 import type { ServerDeps } from './platform/deps.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
@@ -187,6 +192,8 @@ export function defineJobs(deps: ServerDeps, now: AutomationContext['now'] = () 
     monthlyBonus: monthlyBonusDrain(deps),
     // Issue 20: a charge whose message was never stored (a crash between the two) is refunded.
     orphanCharges: orphanChargeDrain(deps, storedMessageIds),
+    // Issue 21: a withdrawal the gateway never confirmed taking is looked up by its id and sent once.
+    unsentWithdrawals: unsentWithdrawalDrain(deps),
     // Web Push to away agents: chats assigned to them, mentions in notes.
     ...pushJobs({ deps, now }),
     // Shopify's order webhooks become template messages through the channels' send job.

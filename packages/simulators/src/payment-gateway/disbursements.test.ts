@@ -84,6 +84,10 @@ describe('payment gateway simulator: disbursements and name validator (Xendit sh
     const last = received.at(-1)!;
     expect(last.token).toBe('cb-token');
     expect(JSON.parse(last.body)).toMatchObject({ id: d.id, external_id: 'w-1', status: 'COMPLETED' });
+    const byExternal = await fetch(`${sim.url}/disbursements?external_id=w-1`, { headers: auth });
+    expect(await byExternal.json()).toMatchObject([{ id: d.id, external_id: 'w-1' }]);
+    const none = await fetch(`${sim.url}/disbursements?external_id=w-none`, { headers: auth });
+    expect(await none.json()).toEqual([]);
     const fetched = await fetch(`${sim.url}/disbursements/${d.id}`, { headers: auth });
     expect(await fetched.json()).toMatchObject({ status: 'COMPLETED' });
     expect(() => sim.failDisbursement(d.id)).toThrow();

@@ -130,6 +130,13 @@ export function registerDisbursements(
     if (typeof key === 'string') byIdempotencyKey.set(key, d.id);
     return answer(d);
   });
+  // Xendit's "Get disbursement by external_id": every disbursement made with it (an empty list: none).
+  app.get<{ Querystring: { external_id?: string } }>('/disbursements', async (req) => {
+    authenticate(req);
+    const externalId = req.query.external_id ?? '';
+    if (!externalId) throw new GatewayError(400, 'API_VALIDATION_ERROR', 'external_id is required');
+    return [...disbursements.values()].filter((d) => d.external_id === externalId).map(answer);
+  });
   app.get<{ Params: { id: string } }>('/disbursements/:id', async (req) => {
     authenticate(req);
     return answer(found(req.params.id));

@@ -9,7 +9,9 @@ import { bearer, makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
 import type { Business } from '../../../test/use-test-server.js';
 import { clients } from '../tenancy/tenancy.schema.js';
-import { creditOrderTakings, DISBURSEMENT_CALLBACK_PATH } from './index.js';
+import { creditOrderTakings, DISBURSEMENT_CALLBACK_PATH, sendUnsentWithdrawals } from './index.js';
+import { bankAccounts, withdrawals } from './wallet.schema.js';
+import { createWalletContext } from './wallet.service.js';
 
 /**
  * The wallet (001 §2 /wallet, §3, §8, §9) on PostgreSQL against the gateway simulator over real HTTP both
@@ -294,6 +296,38 @@ describe('withdrawals through the gateway disbursement API', () => {
     const rows = (await api('GET', '/api/wallet/mutations?page=1&pageSize=2', owner)).json();
     expect(rows).toMatchObject({ page: 1, pageSize: 2 });
     expect(rows.items[0]).toMatchObject({ kind: 'withdrawal', reference: 'BCA ••7890' });
+  });
+
+  it('sends, once, a withdrawal the gateway never confirmed taking (a crash between commit and call)', async () => {
+    const [account] = await server.deps.db
+      .select()
+      .from(bankAccounts)
+      .where(eq(bankAccounts.clientId, biz.clientId));
+    await takings(20_000);
+    const id = randomUUID();
+    // As the request leaves it when the process dies before the disbursement call: pending, no gateway id.
+    await server.deps.db.insert(withdrawals).values({
+      id,
+      clientId: biz.clientId,
+      bankAccountId: account!.id,
+      bank: account!.bank,
+      accountNo: account!.accountNo,
+      accountHolder: account!.accountHolder,
+      amount: 15_000,
+      createdAt: new Date(Date.now() - 10 * 60_000),
+    });
+    const ctx = createWalletContext(server.deps);
+    await sendUnsentWithdrawals(ctx);
+    await sendUnsentWithdrawals(ctx);
+    const made = sim.disbursements().filter((d) => d.external_id === id);
+    expect(made).toHaveLength(1);
+    const [row] = await server.deps.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    expect(row).toMatchObject({ status: 'pending', gatewayId: made[0]!.id });
+    // Paid out: its callback settles it, and the next sweep finds nothing unsent.
+    sim.completeDisbursement(made[0]!.id);
+    await sim.idle();
+    await waitFor(async () => (await wallet()).held === 0);
+    expect((await sendUnsentWithdrawals(ctx)).checked).toBe(0);
   });
 
   it('shows withdrawals temporarily off (001 §8) and refuses them while the switch is on', async () => {

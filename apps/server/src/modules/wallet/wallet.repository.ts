@@ -199,3 +199,19 @@ export async function hasPendingWithdrawalTo(db: DbOrTx, clientId: string, bankA
     .limit(1);
   return !!row;
 }
+
+/** Pending withdrawals the gateway never confirmed taking (no disbursement id), older than `before`. */
+export async function unsentWithdrawals(db: DbOrTx, before: Date, limit: number) {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, 'pending'),
+        sql`${withdrawals.gatewayId} is null`,
+        sql`${withdrawals.createdAt} < ${before.toISOString()}`,
+      ),
+    )
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(limit);
+}

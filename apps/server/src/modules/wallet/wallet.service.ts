@@ -164,6 +164,21 @@ export async function requestWithdrawal(
       createdBy: auth.userId,
     });
   });
+  if ((await sendDisbursement(ctx, gateway, withdrawal)) === 'refused')
+    throw new AppError(424, 'wallet.disbursementFailed');
+  return pendingView(withdrawal);
+}
+
+/**
+ * Asks the gateway to pay a pending withdrawal out (its id is the idempotency key and `external_id`) and keeps
+ * the disbursement's id. A refusal (4xx) fails the withdrawal, so its amount is available again; a gateway not
+ * reached leaves it pending for the unsent-withdrawals sweep.
+ */
+export async function sendDisbursement(
+  ctx: WalletContext,
+  gateway: DisbursementGateway,
+  withdrawal: repo.WithdrawalRow,
+): Promise<'sent' | 'refused' | 'unreached'> {
   try {
     const created = await gateway.createDisbursement({
       withdrawalId: withdrawal.id,
@@ -174,25 +189,24 @@ export async function requestWithdrawal(
       description: `Sapa withdrawal ${withdrawal.id.slice(-8)}`,
     });
     await repo.setWithdrawalGatewayId(ctx.deps.db, withdrawal.id, created.gatewayId);
+    return 'sent';
   } catch (err) {
+    ctx.deps.logger.warn({ err: String(err), withdrawalId: withdrawal.id }, 'disbursement not created');
     const refused =
       err instanceof GatewayCallError &&
       err.status >= 400 &&
       err.status < 500 &&
       err.errorCode !== 'DUPLICATE_TRANSACTION_ERROR';
-    ctx.deps.logger.warn({ err: String(err), withdrawalId: withdrawal.id }, 'disbursement not created');
-    if (refused) {
-      await ctx.deps.db.transaction((tx) =>
-        repo.settleWithdrawal(tx, withdrawal.id, {
-          status: 'failed',
-          gatewayId: `refused:${withdrawal.id}`,
-          failureCode: err.errorCode,
-        }),
-      );
-      throw new AppError(424, 'wallet.disbursementFailed');
-    }
+    if (!refused) return 'unreached';
+    await ctx.deps.db.transaction((tx) =>
+      repo.settleWithdrawal(tx, withdrawal.id, {
+        status: 'failed',
+        gatewayId: `refused:${withdrawal.id}`,
+        failureCode: err.errorCode,
+      }),
+    );
+    return 'refused';
   }
-  return pendingView(withdrawal);
 }
 
 export type DisbursementOutcome = 'completed' | 'failed' | 'unchanged' | 'unknown';
@@ -226,7 +240,10 @@ export async function receiveDisbursementCallback(
 }
 
 /** Applies the gateway's word once: only a pending withdrawal of the same amount moves. */
-async function applyDisbursement(ctx: WalletContext, s: DisbursementState): Promise<DisbursementOutcome> {
+export async function applyDisbursement(
+  ctx: WalletContext,
+  s: DisbursementState,
+): Promise<DisbursementOutcome> {
   if (s.status === 'pending') return 'unchanged';
   return ctx.deps.db.transaction(async (tx) => {
     const w = await repo.lockWithdrawal(tx, s.withdrawalId);

@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { can } from '@sapa/contracts';
 import { IconCash } from '@tabler/icons-react';
-import { useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, useMe } from '../../shared/api';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -111,47 +112,41 @@ function Pages({ page, total, onChange }: { page: number; total: number; onChang
   );
 }
 
-function MutationTab() {
-  const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
-  const rows = useWalletMutations(page);
+/** A tab's page of rows: loading, error and empty states, the table, and its pages. */
+function PagedTable<T extends { total: number }>({
+  query,
+  page,
+  onPage,
+  empty,
+  head,
+  rows,
+}: {
+  query: UseQueryResult<T>;
+  page: number;
+  onPage: (p: number) => void;
+  empty: ReactNode;
+  head: ReactNode;
+  rows: (data: T) => ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       <QueryState
-        query={rows}
-        loading={<SkeletonRows count={5} height={32} />}
+        query={query}
+        loading={<SkeletonRows count={4} height={32} />}
         isEmpty={(d) => d.total === 0}
-        empty={<EmptyState title={t('wallet.emptyMutation')}>{t('wallet.emptyMutationHint')}</EmptyState>}
+        empty={empty}
       >
         {(data) => (
           <>
             <Table.ScrollContainer minWidth={640}>
               <Table>
                 <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('wallet.time')}</Table.Th>
-                    <Table.Th>{t('wallet.description')}</Table.Th>
-                    <Table.Th ta="right">{t('wallet.amount')}</Table.Th>
-                    <Table.Th ta="right">{t('wallet.balanceAfter')}</Table.Th>
-                  </Table.Tr>
+                  <Table.Tr>{head}</Table.Tr>
                 </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((m) => (
-                    <Table.Tr key={m.id}>
-                      <Table.Td>{new Date(m.createdAt).toLocaleString(i18n.language)}</Table.Td>
-                      <Table.Td>{t(`wallet.kind.${m.kind}`, { reference: m.reference })}</Table.Td>
-                      <Table.Td ta="right">
-                        <Text size="sm" c={m.amount < 0 ? 'red' : 'green'}>
-                          {`${m.amount > 0 ? '+' : ''}${formatRupiah(m.amount, i18n.language)}`}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">{formatRupiah(m.balanceAfter, i18n.language)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
+                <Table.Tbody>{rows(data)}</Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Pages page={page} total={data.total} onChange={setPage} />
+            <Pages page={page} total={data.total} onChange={onPage} />
           </>
         )}
       </QueryState>
@@ -159,52 +154,74 @@ function MutationTab() {
   );
 }
 
+function MutationTab() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  return (
+    <PagedTable
+      query={useWalletMutations(page)}
+      page={page}
+      onPage={setPage}
+      empty={<EmptyState title={t('wallet.emptyMutation')}>{t('wallet.emptyMutationHint')}</EmptyState>}
+      head={
+        <>
+          <Table.Th>{t('wallet.time')}</Table.Th>
+          <Table.Th>{t('wallet.description')}</Table.Th>
+          <Table.Th ta="right">{t('wallet.amount')}</Table.Th>
+          <Table.Th ta="right">{t('wallet.balanceAfter')}</Table.Th>
+        </>
+      }
+      rows={(data) =>
+        data.items.map((m) => (
+          <Table.Tr key={m.id}>
+            <Table.Td>{new Date(m.createdAt).toLocaleString(i18n.language)}</Table.Td>
+            <Table.Td>{t(`wallet.kind.${m.kind}`, { reference: m.reference })}</Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm" c={m.amount < 0 ? 'red' : 'green'}>
+                {`${m.amount > 0 ? '+' : ''}${formatRupiah(m.amount, i18n.language)}`}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">{formatRupiah(m.balanceAfter, i18n.language)}</Table.Td>
+          </Table.Tr>
+        ))
+      }
+    />
+  );
+}
+
 function PendingTab() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const rows = useWalletPending(page);
   return (
-    <Paper withBorder radius="md" p="md">
-      <QueryState
-        query={rows}
-        loading={<SkeletonRows count={3} height={32} />}
-        isEmpty={(d) => d.total === 0}
-        empty={<EmptyState title={t('wallet.emptyPending')}>{t('wallet.emptyPendingHint')}</EmptyState>}
-      >
-        {(data) => (
-          <>
-            <Table.ScrollContainer minWidth={640}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('wallet.time')}</Table.Th>
-                    <Table.Th>{t('wallet.destination')}</Table.Th>
-                    <Table.Th>{t('wallet.status')}</Table.Th>
-                    <Table.Th>{t('wallet.estimated')}</Table.Th>
-                    <Table.Th ta="right">{t('wallet.amount')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((w) => (
-                    <Table.Tr key={w.id}>
-                      <Table.Td>{new Date(w.createdAt).toLocaleString(i18n.language)}</Table.Td>
-                      <Table.Td>{w.destination}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color="blue">
-                          {t('wallet.inProcess')}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{new Date(w.estimatedDisbursementAt).toLocaleString(i18n.language)}</Table.Td>
-                      <Table.Td ta="right">{formatRupiah(w.amount, i18n.language)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pages page={page} total={data.total} onChange={setPage} />
-          </>
-        )}
-      </QueryState>
-    </Paper>
+    <PagedTable
+      query={useWalletPending(page)}
+      page={page}
+      onPage={setPage}
+      empty={<EmptyState title={t('wallet.emptyPending')}>{t('wallet.emptyPendingHint')}</EmptyState>}
+      head={
+        <>
+          <Table.Th>{t('wallet.time')}</Table.Th>
+          <Table.Th>{t('wallet.destination')}</Table.Th>
+          <Table.Th>{t('wallet.status')}</Table.Th>
+          <Table.Th>{t('wallet.estimated')}</Table.Th>
+          <Table.Th ta="right">{t('wallet.amount')}</Table.Th>
+        </>
+      }
+      rows={(data) =>
+        data.items.map((w) => (
+          <Table.Tr key={w.id}>
+            <Table.Td>{new Date(w.createdAt).toLocaleString(i18n.language)}</Table.Td>
+            <Table.Td>{w.destination}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color="blue">
+                {t('wallet.inProcess')}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{new Date(w.estimatedDisbursementAt).toLocaleString(i18n.language)}</Table.Td>
+            <Table.Td ta="right">{formatRupiah(w.amount, i18n.language)}</Table.Td>
+          </Table.Tr>
+        ))
+      }
+    />
   );
 }

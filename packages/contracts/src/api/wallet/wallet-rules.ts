@@ -1,3 +1,5 @@
+import { PAYOUT_HOURS } from '../../pricing.js';
+
 /**
  * The wallet's pure rules (001 §2 wallet, §3 wallet rows and bank account, §8 withdrawals temporarily off,
  * §9 bank payout within 24 hours): the banks a withdrawal can go to, what an account number of each looks like,
@@ -45,7 +47,7 @@ export const WITHDRAWAL_MIN = 10_000;
 export const WITHDRAWAL_MAX = 100_000_000;
 
 /** 001 §9 "Bank payout within 24 hours after transaction completes": the estimate a pending withdrawal shows. */
-export const PAYOUT_WINDOW_MS = 24 * 3_600_000;
+export const PAYOUT_WINDOW_MS = PAYOUT_HOURS * 3_600_000;
 
 export function estimatedDisbursementAt(requestedAt: number): number {
   return requestedAt + PAYOUT_WINDOW_MS;

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import {
   type CreatedInvoice,
@@ -8,16 +7,7 @@ import {
   type GatewayNotification,
   type PaymentGateway,
 } from './payment-gateway.js';
-
-export interface XenditConfig {
-  /** https://api.xendit.co, or the simulator's URL. */
-  baseUrl: string;
-  secretKey: string;
-  /** The callback verification token of the Xendit dashboard. */
-  callbackToken: string;
-}
-
-const TIMEOUT_MS = 15_000;
+import { sameToken, type XenditConfig, xenditCaller } from './xendit-http.js';
 
 const invoiceSchema = z.object({
   id: z.string().min(1),
@@ -37,48 +27,13 @@ const invoiceStateSchema = z.object({
   paid_at: z.string().optional(),
 });
 
-/** Equal in constant time, whatever the lengths (both sides hashed first). */
-export function sameToken(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b) && expected.length > 0;
-}
-
 /**
  * Xendit Invoice API (https://developers.xendit.co/api-reference/#create-invoice): Basic auth with the secret
  * key; `POST /v2/invoices` with `external_id`, `amount`, `payment_methods`, `invoice_duration` and an
  * `x-idempotency-key`; `GET /payment_channels`; the invoice callback carries `x-callback-token`.
  */
 export function createXenditInvoiceGateway(config: XenditConfig): PaymentGateway {
-  const base = config.baseUrl.replace(/\/$/, '');
-  const authorization = `Basic ${Buffer.from(`${config.secretKey}:`).toString('base64')}`;
-
-  async function call(
-    path: string,
-    init: { method: string; body?: unknown; headers?: Record<string, string> },
-  ) {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
-        method: init.method,
-        headers: {
-          authorization,
-          ...(init.body ? { 'content-type': 'application/json' } : {}),
-          ...init.headers,
-        },
-        ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch {
-      throw new GatewayCallError(0, 'NETWORK_ERROR');
-    }
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      const code = (body as { error_code?: unknown } | null)?.error_code;
-      throw new GatewayCallError(response.status, typeof code === 'string' ? code : 'UNKNOWN');
-    }
-    return body;
-  }
+  const call = xenditCaller(config);
 
   return {
     name: 'xendit',

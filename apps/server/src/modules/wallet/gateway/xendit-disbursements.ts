@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PaymentGatewayConfig } from '../../../platform/config.js';
-import { GatewayCallError, sameToken } from '../../payments/index.js';
+import { GatewayCallError, sameToken, xenditCaller } from '../../payments/index.js';
 
 /** A disbursement's state as the gateway has it (the callback body, or `GET /disbursements/:id`). */
 export interface DisbursementState {
@@ -28,13 +28,13 @@ export interface DisbursementGateway {
     description: string;
   }): Promise<DisbursementState>;
   fetchDisbursement(gatewayId: string): Promise<DisbursementState>;
+  /** The disbursement made for a withdrawal (by `external_id`), or null when the gateway has none. */
+  findDisbursement(withdrawalId: string): Promise<DisbursementState | null>;
   /** Whether a callback's headers prove it came from the gateway (constant time). */
   verifyCallback(headers: Record<string, string | string[] | undefined>): boolean;
   /** The disbursement a verified callback body names, or null when it is not one. */
   parseCallback(raw: Buffer): DisbursementState | null;
 }
-
-const TIMEOUT_MS = 15_000;
 
 const disbursementSchema = z.object({
   id: z.string().min(1).max(200),
@@ -69,35 +69,7 @@ function stateOf(json: unknown): DisbursementState | null {
  * `x-callback-token`. The name validator is `POST /bank_account_data_requests`.
  */
 export function createXenditDisbursements(config: PaymentGatewayConfig): DisbursementGateway {
-  const base = config.baseUrl.replace(/\/$/, '');
-  const authorization = `Basic ${Buffer.from(`${config.secretKey}:`).toString('base64')}`;
-
-  async function call(
-    path: string,
-    init: { method: string; body?: unknown; headers?: Record<string, string> },
-  ) {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
-        method: init.method,
-        headers: {
-          authorization,
-          ...(init.body ? { 'content-type': 'application/json' } : {}),
-          ...init.headers,
-        },
-        ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch {
-      throw new GatewayCallError(0, 'NETWORK_ERROR');
-    }
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      const code = (body as { error_code?: unknown } | null)?.error_code;
-      throw new GatewayCallError(response.status, typeof code === 'string' ? code : 'UNKNOWN');
-    }
-    return body;
-  }
+  const call = xenditCaller(config);
 
   const expectState = (body: unknown) => {
     const state = stateOf(body);
@@ -134,6 +106,14 @@ export function createXenditDisbursements(config: PaymentGatewayConfig): Disburs
     },
     async fetchDisbursement(gatewayId) {
       return expectState(await call(`/disbursements/${encodeURIComponent(gatewayId)}`, { method: 'GET' }));
+    },
+    async findDisbursement(withdrawalId) {
+      const body = await call(`/disbursements?external_id=${encodeURIComponent(withdrawalId)}`, {
+        method: 'GET',
+      });
+      if (!Array.isArray(body)) throw new GatewayCallError(502, 'UNEXPECTED_RESPONSE');
+      const [first] = body;
+      return first === undefined ? null : expectState(first);
     },
     verifyCallback(headers) {
       const token = headers['x-callback-token'];

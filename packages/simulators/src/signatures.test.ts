@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  lazadaApiSignature,
+  lazadaPushSignature,
   lineSignature,
   metaSignature,
   shopeeApiSignature,
@@ -45,6 +47,23 @@ describe('provider webhook signatures', () => {
     const push = '{"data":{"type":"message"},"shop_id":99887766,"code":10,"timestamp":1655714431}';
     expect(shopeePushSignature(key, 'https://sapa.example/webhooks/shopee', push)).toBe(
       'c122c68437cb75046b67e0a61010cb472b3ecd41b078568dc455ba395777586e',
+    );
+  });
+
+  it('signs Lazada API calls (upper-case hex) and pushes (lower-case hex), vectors from openssl dgst -hmac', () => {
+    const secret = '3412gyo124goi3124';
+    expect(
+      lazadaApiSignature(secret, '/auth/token/create', {
+        timestamp: '1700000000000',
+        code: '0_100132_2DL4DV3jcU1UOT7WGI1A4rY91',
+        app_key: '123456',
+        sign_method: 'sha256',
+      }),
+    ).toBe('23F0F25FC3B39205F4F471247EBBADA9A23373D924EA41C955F776B561F568A7');
+    const push =
+      '{"seller_id":"1234567","message_type":2,"data":{"session_id":"100094063_2_1011822749_1_103","message_id":"1zYOS7N0cuIqw96026"},"timestamp":1603766859530,"site":"lazada_id"}';
+    expect(lazadaPushSignature(secret, '123456', push)).toBe(
+      '82b9fe997cfef1550a6443ae29e51ea34740b9d373b50eee4d76c9352157a2da',
     );
   });
 });

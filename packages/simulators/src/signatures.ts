@@ -53,3 +53,25 @@ export function shopeePushSignature(
 ): string {
   return createHmac('sha256', partnerKey).update(`${callbackUrl}|`).update(rawBody).digest('hex');
 }
+
+/** Lazada API calls: `sign` = upper-case hex HMAC-SHA256(app secret, API path + sorted k1v1k2v2… without `sign`). */
+export function lazadaApiSignature(
+  appSecret: string,
+  apiPath: string,
+  params: Record<string, string>,
+): string {
+  const pairs = Object.keys(params)
+    .filter((k) => k !== 'sign')
+    .sort()
+    .map((k) => `${k}${params[k]}`)
+    .join('');
+  return createHmac('sha256', appSecret)
+    .update(apiPath + pairs)
+    .digest('hex')
+    .toUpperCase();
+}
+
+/** Lazada push (LPM): `Authorization: <hex HMAC-SHA256(app secret, app key + body)>`. */
+export function lazadaPushSignature(appSecret: string, appKey: string, rawBody: Buffer | string): string {
+  return createHmac('sha256', appSecret).update(appKey).update(rawBody).digest('hex');
+}

@@ -46,9 +46,9 @@ export async function connectShop(tokens: TokenPair, store: string, shop: number
   return new URL(String(done.headers.location));
 }
 
-export async function useShopeeServer() {
+export async function useShopeeServer(options: { sendRatePerSecond?: number } = {}) {
   const port = await freePort();
-  sim = await startShopeeSimulator({ retry: { attempts: 5, baseDelayMs: 100 } });
+  sim = await startShopeeSimulator({ retry: { attempts: 5, baseDelayMs: 100 }, ...options });
   useTestServer({
     business: 'Shopee',
     other: 'Lain',

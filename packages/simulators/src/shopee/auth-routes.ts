@@ -14,7 +14,10 @@ import type { SimState } from './state.js';
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { state: SimState; stats: { apiCalls: number; refusedSign: number; refreshed: number } },
+  deps: {
+    state: SimState;
+    stats: { apiCalls: number; refusedSign: number; throttled: number; refreshed: number };
+  },
 ) {
   const { state, stats } = deps;
   /** Consent pages shown: ticket → the redirect the signed link named (so the confirm cannot redirect elsewhere). */

@@ -15,7 +15,7 @@ export function registerChatRoutes(
   deps: {
     state: SimState;
     feed: BuyerFeed;
-    stats: { apiCalls: number; refusedSign: number };
+    stats: { apiCalls: number; refusedSign: number; throttled: number };
     sendRatePerSecond: number | undefined;
   },
 ) {

@@ -68,7 +68,7 @@ export function takeRate(shop: Shop, perSecond: number | undefined): void {
 
 /** Runs a handler, answering a ShopeeApiError in Shopee's envelope. */
 export function answering(
-  stats: { apiCalls: number; refusedSign: number },
+  stats: { apiCalls: number; refusedSign: number; throttled: number },
   handler: (req: FastifyRequest, q: ApiQuery) => unknown | Promise<unknown>,
 ) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
@@ -79,6 +79,7 @@ export function answering(
     } catch (err) {
       if (!(err instanceof ShopeeApiError)) throw err;
       if (err.error === 'error_sign') stats.refusedSign++;
+      if (err.error === 'error_rate_limit') stats.throttled++;
       return reply
         .code(err.status)
         .send({ error: err.error, message: err.message, request_id: requestIdOf() });

@@ -39,7 +39,7 @@ export async function startShopeeSimulator(options: ShopeeSimulatorOptions = {})
     isClosed: () => closed,
   });
   const buyerSends = createBuyerSends({ state, feed, pusher, publicUrl: () => url });
-  const stats = { apiCalls: 0, refusedSign: 0, refreshed: 0 };
+  const stats = { apiCalls: 0, refusedSign: 0, throttled: 0, refreshed: 0 };
 
   const app = Fastify({
     logger: options.logger ?? false,

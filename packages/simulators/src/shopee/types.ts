@@ -86,6 +86,8 @@ export interface ShopeeSimulator {
   stats(): {
     apiCalls: number;
     refusedSign: number;
+    /** Calls refused with `error_rate_limit` (429). */
+    throttled: number;
     refreshed: number;
     pushAttempts: number;
     pushRetries: number;

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
+import { createCalls, registerCallRoutes } from './calls.js';
 import { createCatalogues, registerCatalogueRoutes } from './catalogues.js';
 import { createContext } from './context.js';
 import { registerControlRoutes } from './control-routes.js';
@@ -58,6 +59,7 @@ export async function startWhatsappCloudSimulator(
     catalogues,
   });
   const auth = createGraphAuth(ctx, { registry, mediaStore });
+  const calls = createCalls({ numbers, webhooks });
 
   // ---------------------------------------------------------------- HTTP
 
@@ -73,6 +75,7 @@ export async function startWhatsappCloudSimulator(
   let baseUrl = '';
   registerGraphRoutes(app, ctx, { registry, mediaStore, auth, handleSend, baseUrl: () => baseUrl });
   registerCatalogueRoutes(app, { registry, auth, catalogues });
+  registerCallRoutes(app, { auth, calls });
   registerCustomerPageRoutes(app, { registry, conversations, mediaStore, feed, customerSends, statuses });
   registerControlRoutes(app, ctx, { registry, conversations, customerSends, statuses });
   templatesApi = registerTemplatesApi(app, ctx, { registry, auth, webhooks });
@@ -104,6 +107,9 @@ export async function startWhatsappCloudSimulator(
     registerApp: embeddedSignup.registerApp,
     customerSends,
     customerReads: statuses.customerReads,
+    customerCalls: calls.customerCalls,
+    customerHangsUp: calls.customerHangsUp,
+    call: calls.call,
     catalogue: (wabaId) => {
       const c = catalogues.ofWaba(wabaId);
       return { id: c.id, items: [...c.items.values()].map((i) => ({ ...i })) };

@@ -202,6 +202,12 @@ export interface WhatsappCloudSimulator {
   customerSends(args: CustomerSendsArgs): Promise<{ messageId: string }>;
   /** The catalogue connected to a WABA and its products (made on first use). */
   catalogue(wabaId: string): { id: string; items: CatalogueItemView[] };
+  /** The customer calls the business with an SDP offer (WhatsApp Calling API `connect` webhook). */
+  customerCalls(args: { phoneNumberId: string; from: string; name: string; sdp: string }): { callId: string };
+  /** The customer hangs up: a `terminate` webhook; false when the call is unknown or already over. */
+  customerHangsUp(callId: string): boolean;
+  /** A call's state, the business's SDP answer and the actions it took. */
+  call(callId: string): SimulatedCall | undefined;
   /** The customer opens the chat: every sent/delivered business message becomes `read` (status webhooks). */
   customerReads(phoneNumberId: string, waId: string): void;
   /** Messages the business sent to that customer, oldest first, with their statuses. */
@@ -215,4 +221,18 @@ export interface WhatsappCloudSimulator {
   stats(): WhatsappCloudSimulatorStats;
   /** Resolves when no webhook is waiting to be (re)delivered and no status timer is pending. */
   idle(): Promise<void>;
+}
+
+/** A WhatsApp call in the simulator (Calling API). */
+export type CallState = 'ringing' | 'pre_accepted' | 'accepted' | 'rejected' | 'ended';
+export interface SimulatedCall {
+  id: string;
+  phoneNumberId: string;
+  from: string;
+  state: CallState;
+  offer: string;
+  /** The business's SDP answer (from pre_accept / accept). */
+  answer: string | null;
+  actions: string[];
+  startedAt: number | null;
 }

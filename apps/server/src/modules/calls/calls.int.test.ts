@@ -1,10 +1,12 @@
-import { featureStringFrom, type TokenPair } from '@sapa/contracts';
+import type { AddressInfo } from 'node:net';
+import { type CallSessionEvent, featureStringFrom, type TokenPair } from '@sapa/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../../test/api-client.js';
 import { signInFresh } from '../../../test/auth-helpers.js';
 import { makeBusiness } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import { connectChat } from '../../../test/realtime-client.js';
 import { connectWhatsapp, type FakeGraph, postWebhook, startFakeGraph } from '../../../test/whatsapp.js';
 import { callRooms, callSessions } from './calls.schema.js';
 
@@ -226,5 +228,32 @@ describe('an inbound WhatsApp call', () => {
     expect(missed.endedAt).not.toBeNull();
     const [room] = await server.deps.db.select().from(callRooms).where(eq(callRooms.id, missed.roomId));
     expect(room?.code).toBe('CLS');
+  });
+
+  it('rings on the agent real-time socket, and the agent signing out ends the call first', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    const socket = await connectChat(base, csB.accessToken);
+    const { callId, sessionId } = await customerCalls('6281355500006', 'Dewi');
+    const rang = await waitFor(
+      async () =>
+        socket.received.find(
+          (e): e is CallSessionEvent =>
+            e.type === 'call.session' && e.event === 'new-call' && e.session.id === sessionId,
+        ) ?? false,
+    );
+    expect(rang.session).toMatchObject({ status: 'RIN', customerName: 'Dewi', sdp: OFFER });
+    const answered = await api('POST', `/api/calls/sessions/${sessionId}/answer`, csB, { answer: ANSWER });
+    expect(answered.statusCode, answered.body).toBe(200);
+    await waitFor(async () =>
+      socket.received.some(
+        (e) => e.type === 'call.session' && e.event === 'answer' && e.session.id === sessionId,
+      ),
+    );
+    socket.ws.close();
+    expect((await api('POST', '/api/auth/logout', csB, {})).statusCode).toBe(200);
+    const [row] = await server.deps.db.select().from(callSessions).where(eq(callSessions.id, sessionId));
+    expect(row).toMatchObject({ status: 'CMP' });
+    expect(actionsFor(callId).at(-1)).toMatchObject({ action: 'terminate' });
   });
 });

@@ -70,6 +70,8 @@ describe('export history requests', () => {
       'Resolve note',
       'Rating',
       'Rating comment',
+      'Survey remarks',
+      'CS tags',
       'Priority',
       'Tags',
       'Created by',
@@ -95,13 +97,15 @@ describe('export history requests', () => {
       'Dana dikembalikan ke rekening',
       null,
       null,
+      null,
+      null,
       'Normal',
       'vip, refund',
       'Customer',
       'Resolved',
     ]);
     // An open WhatsApp chat past its 24-hour window shows as expired (000 §4), as in the list.
-    expect(rows[1]![17]).toBe('Expired');
+    expect(rows[1]![19]).toBe('Expired');
   });
 
   it('exports messages as csv in Indonesian: one row per message, the chat’s columns repeated', async () => {
@@ -161,6 +165,8 @@ describe('export history requests', () => {
       'Resolve note',
       'Rating',
       'Rating comment',
+      'Survey remarks',
+      'CS tags',
       'Closed at',
       'Remarks',
       'Ticket ID',
@@ -340,6 +346,8 @@ describe('tenant isolation', () => {
       'Resolve note',
       'Rating',
       'Rating comment',
+      'Survey remarks',
+      'CS tags',
       'Tags',
       'Status',
     ]);

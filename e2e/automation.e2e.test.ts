@@ -76,6 +76,14 @@ describe('automatic chat and the satisfaction survey (001 §3)', () => {
     // The rating shows on the resolved chat's row of the ticket list.
     await owner.goto(`${url}/customer-service/ticket-list`);
     await owner.getByLabel('Penilaian: 5 dari 5').first().waitFor();
+    // The agent writes remarks on the survey (001 §3 survey rating remarks); the row shows them on hover.
+    const row = owner.getByRole('link').filter({ hasText: name });
+    await row.getByRole('button', { name: 'Ubah catatan survei' }).click();
+    const remarks = `Pelanggan puas ${RUN}`;
+    await owner.getByRole('textbox', { name: 'Catatan survei' }).fill(remarks);
+    await owner.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await owner.getByText('Catatan survei disimpan').waitFor();
+    await row.getByRole('button', { name: 'Ubah catatan survei' }).and(owner.getByTitle(remarks)).waitFor();
     await screenshot(owner, 'ticket-list-rating-id');
     await screenshot(customer, 'automation-customer-page');
   });

@@ -53,6 +53,7 @@ export * from './attachments.js';
 export * from './channels.js';
 export * from './constants.js';
 export * from './csv.js';
+export * from './message-preview.js';
 export * from './messages.js';
 export * from './partner.js';
 export * from './permissions/index.js';

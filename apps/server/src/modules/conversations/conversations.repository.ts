@@ -1,4 +1,10 @@
-import { type ChannelCode, chatExpiresAt, type Message, type TicketSummary } from '@sapa/contracts';
+import {
+  type ChannelCode,
+  chatExpiresAt,
+  type Message,
+  messagePreviewText,
+  type TicketSummary,
+} from '@sapa/contracts';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
@@ -385,9 +391,11 @@ export async function getMessage(db: DbOrTx, clientId: string, messageId: string
 }
 
 /** A short text for the ticket list. */
-export function previewOf(m: Pick<MessageRow, 'type' | 'text'>): string {
-  if (m.text) return m.text.slice(0, 200);
-  return `[${m.type}]`;
+/** The ticket's last-message line (stored; the business's language, Indonesian): readable for an order card. */
+export function previewOf(
+  m: Pick<MessageRow, 'type' | 'text'> & { payload?: MessageRow['payload'] },
+): string {
+  return messagePreviewText({ type: m.type, text: m.text, payload: m.payload ?? null });
 }
 
 /** Inserts one message and returns it (a taken `clientMessageId` throws the unique violation). */

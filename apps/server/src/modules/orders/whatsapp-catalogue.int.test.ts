@@ -9,7 +9,7 @@ import { signInFresh } from '../../../test/auth-helpers.js';
 import type { makeBusiness } from '../../../test/fixtures.js';
 import { type TestServer, waitFor } from '../../../test/harness.js';
 import { customerWritesIn, startSimulatedBusiness } from '../../../test/whatsapp-simulator.js';
-import { messages } from '../conversations/conversations.schema.js';
+import { messages, tickets } from '../conversations/conversations.schema.js';
 
 /**
  * The WhatsApp catalogue (issue 19 §4) and the chat's cart (000 §2 create-transaction panel, §4) on real
@@ -255,6 +255,12 @@ describe('product messages and the customer’s catalogue order', () => {
         { retailerId: SKU_ROTI, quantity: 1, itemPrice: 15_000, currency: 'IDR' },
       ],
     });
+    // The chat's last-message line reads as an order, not raw markup (ticket list, inbox, push).
+    const [row] = await server.deps.db
+      .select({ preview: tickets.lastMessagePreview })
+      .from(tickets)
+      .where(and(eq(tickets.clientId, biz.clientId), eq(tickets.id, ticketId)));
+    expect(row?.preview).toBe('🛒 Pesanan (2 produk) Antar sore ya');
 
     // The cart is the chat's: another business gets 404, a user without the panel 403.
     expect((await api('GET', `/api/tickets/${ticketId}/cart`, otherOwner)).statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import {
+  automationEndpoints,
   type ChatHistoryFilterInput,
   type QueryOf,
   searchEndpoints,
@@ -66,5 +67,15 @@ export function useSaveTicketListColumns() {
     mutationFn: (columns: TicketListColumnKey[]) =>
       request(searchEndpoints.saveColumns, { body: { columns } }),
     onSuccess: (saved) => queryClient.setQueryData(findKeys.columns, saved),
+  });
+}
+
+/** PUT /api/tickets/:id/survey/remarks (001 §3 survey rating remarks); the find lists read it again. */
+export function useSaveSurveyRemarks(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (remarks: string) =>
+      request(automationEndpoints.saveSurveyRemarks, { params: { id: ticketId }, body: { remarks } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: findKeys.all }),
   });
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChannelBadge, StatusBadge } from '../../entities/ticket';
 import { formatDateTime } from '../../shared/time';
 import type { ResultColumn } from './ResultsTable';
+import { SurveyRemarks } from './SurveyRemarks';
 
 const DASH = '—';
 
@@ -67,21 +68,24 @@ function Tags({ tags }: { tags: readonly string[] }) {
 }
 
 /** The customer's satisfaction rating (001 §3 survey rating): stars and the comment on hover. */
-function Rating({ rating }: { rating: TicketListRow['rating'] }) {
+function Rating({ ticketId, rating }: { ticketId: string; rating: TicketListRow['rating'] }) {
   const { t } = useTranslation();
   if (!rating) return null;
   return (
-    <Text
-      size="xs"
-      c="yellow.8"
-      title={rating.comment ?? undefined}
-      aria-label={`${t('ticketList.rating')}: ${t('ticketList.ratingOf', { value: rating.value })}`}
-    >
-      {'★'.repeat(rating.value)}
-      <Text span size="xs" c="dimmed">
-        {'★'.repeat(5 - rating.value)} {rating.value}/5
+    <Group gap={4} wrap="nowrap">
+      <Text
+        size="xs"
+        c="yellow.8"
+        title={rating.comment ?? undefined}
+        aria-label={`${t('ticketList.rating')}: ${t('ticketList.ratingOf', { value: rating.value })}`}
+      >
+        {'★'.repeat(rating.value)}
+        <Text span size="xs" c="dimmed">
+          {'★'.repeat(5 - rating.value)} {rating.value}/5
+        </Text>
       </Text>
-    </Text>
+      <SurveyRemarks ticketId={ticketId} rating={rating} />
+    </Group>
   );
 }
 
@@ -117,7 +121,7 @@ export function useTicketListColumnDefs(): Record<TicketListColumnKey, ResultCol
     status: column('status', 1, 132, (row) => (
       <>
         <StatusBadge status={row.status} />
-        <Rating rating={row.rating} />
+        <Rating ticketId={row.id} rating={row.rating} />
       </>
     )),
   };
@@ -157,7 +161,7 @@ export function useChatHistoryColumns(): ResultColumn<ChatHistoryRow>[] {
       render: (row) => (
         <>
           <Plain>{row.closedBy?.name}</Plain>
-          <Rating rating={row.rating} />
+          <Rating ticketId={row.id} rating={row.rating} />
         </>
       ),
     },

@@ -81,10 +81,10 @@ describe('Auto Assign (play mode)', () => {
     await pickOption(agent, start, 'Kanal', 'WhatsApp');
     await screenshot(agent, 'play-start-id-1440');
     // Issue 16 §8: a channel whose account went away after the picker loaded (here: the request names
-    // Shopee, which the demo has not connected) is refused by the server, shown on the channel picker.
+    // Lazada, which the demo has not connected) is refused by the server, shown on the channel picker.
     await agent.route(
       '**/api/play/start',
-      (route) => route.continue({ postData: JSON.stringify({ channel: 'SHP' }) }),
+      (route) => route.continue({ postData: JSON.stringify({ channel: 'LZD' }) }),
       { times: 1 },
     );
     await start.getByRole('button', { name: 'Mulai', exact: true }).click();

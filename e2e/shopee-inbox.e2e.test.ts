@@ -51,7 +51,7 @@ describe('Shopee buyer chat through the simulator', () => {
     const made = await fetch(`${simulator}/console/shops`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'tokokedua', name: 'Toko Kedua' }),
+      body: JSON.stringify({ username: 'tokokedua', name: 'Toko Shopee Kedua' }),
     });
     expect(made.status).toBe(200);
 
@@ -70,7 +70,7 @@ describe('Shopee buyer chat through the simulator', () => {
     // Shopee's page: the seller logs in as the store and authorises Sapa; the browser comes back connected.
     await agent
       .getByLabel('Log in as the seller of')
-      .selectOption({ label: 'Toko Kedua (shopee.co.id/tokokedua)' });
+      .selectOption({ label: 'Toko Shopee Kedua (shopee.co.id/tokokedua)' });
     await screenshot(agent, 'shopee-simulator-consent-page');
     await agent.getByRole('button', { name: 'Confirm authorization' }).click();
     await agent
@@ -83,10 +83,10 @@ describe('Shopee buyer chat through the simulator', () => {
     await screenshot(agent, 'channels-shopee-connected');
 
     // Disconnecting asks first; then the store's row says it is disconnected.
-    await agent.getByRole('button', { name: 'Putuskan Toko Kedua', exact: true }).click();
+    await agent.getByRole('button', { name: 'Putuskan Toko Shopee Kedua', exact: true }).click();
     await agent.getByRole('dialog').getByRole('button', { name: 'Putuskan', exact: true }).click();
     await agent
-      .getByRole('button', { name: 'Putuskan Toko Kedua', exact: true })
+      .getByRole('button', { name: 'Putuskan Toko Shopee Kedua', exact: true })
       .waitFor({ state: 'detached' });
   });
 });

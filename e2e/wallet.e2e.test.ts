@@ -1,6 +1,6 @@
 import { describe, inject, it } from 'vitest';
 import { openPage, screenshot } from './support/browser.js';
-import { signIn } from './support/journey.js';
+import { signIn, switchLanguage } from './support/journey.js';
 
 const url = inject('sapaUrl');
 const page = await openPage();
@@ -45,11 +45,12 @@ describe('wallet › a withdrawal to a verified bank account (001 §2 wallet, bu
     await page.getByText('Tersedia Rp 200.000 · sedang diproses Rp 0').waitFor({ timeout: 10_000 });
     await screenshot(page, 'wallet-mutation-id');
 
-    // In English: the empty Pending tab says so.
-    await page.getByRole('button', { name: 'Ganti bahasa' }).first().click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    // In English: the empty Pending tab says so. Then back: the owner's language is kept on the user, and the
+    // shard's later journeys sign the owner in expecting Indonesian.
+    await switchLanguage(page, 'en');
     await page.getByRole('tab', { name: 'Pending' }).click();
     await page.getByText('Nothing in process').waitFor();
     await screenshot(page, 'wallet-pending-empty-en');
+    await switchLanguage(page, 'id');
   });
 });

@@ -51,7 +51,8 @@ echo "== browser journeys (Chromium, two shards side by side, each with its own 
 # one shard after the other, once both have finished. The shards start their journeys together, once both
 # servers are up (SAPA_E2E_BARRIER, e2e/support/global-setup.ts).
 e2e_status=0
-export SAPA_E2E_BARRIER="$reports/e2e-barrier" SAPA_E2E_SHARDS=2
+# Journeys take no screenshots here (e2e/support/browser.ts): they are for a person running a journey by hand.
+export SAPA_E2E_BARRIER="$reports/e2e-barrier" SAPA_E2E_SHARDS=2 SAPA_E2E_SCREENSHOTS=0
 vitest e2e-1 --project e2e --shard=1/2 >"$reports/e2e-1.log" 2>&1 &
 shard1=$!
 vitest e2e-2 --project e2e --shard=2/2 >"$reports/e2e-2.log" 2>&1 &

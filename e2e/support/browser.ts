@@ -37,7 +37,12 @@ export async function newContext(
   return context;
 }
 
+/**
+ * Saves a full-page PNG in e2e/artifacts for a person to look at. `scripts/test-all.sh` (CI) turns them off with
+ * SAPA_E2E_SCREENSHOTS=0: nobody looks at them there, and a full-page shot costs a loaded machine a second or more.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SAPA_E2E_SCREENSHOTS === '0') return;
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`), fullPage: true });
 }

@@ -26,7 +26,7 @@ export async function fillSignIn(
 }
 
 /**
- * Signs in from /login and lands on the dashboard. A user who never agreed to the user agreement must be
+ * Signs in from /login and lands on the dashboard, in Indonesian. A user who never agreed to the user agreement must be
  * shown the consent dialog (000 §4): this asserts it appears and agrees to it.
  */
 export async function signIn(
@@ -39,6 +39,12 @@ export async function signIn(
   await fillSignIn(page, email, password);
   await page.waitForURL(/\/dashboard$/);
   const me = await currentMe(page);
+  // The language is kept on the user (issue 16 §9) and the demo users are shared by a shard's journeys: one
+  // that switched a user to English and left it so would fail later journeys on missing Indonesian labels.
+  if ((me.user.language ?? 'id') !== 'id')
+    throw new Error(
+      `${email} signs in in '${me.user.language}': an earlier journey switched the language and did not switch it back (switchLanguage(page, 'id'))`,
+    );
   if (!me.consent.agreed) {
     const dialog = page.getByRole('dialog', { name: 'Perjanjian pengguna' });
     await dialog.waitFor({ state: 'visible' });

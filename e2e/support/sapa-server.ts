@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startTestDns } from '../../apps/server/test/dns-server.js';
+import { adminQuery, databaseUrl } from '../../apps/server/test/test-database.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -78,6 +80,7 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
   const dataDir = mkdtempSync(join(tmpdir(), 'sapa-e2e-'));
   // Live-chat domains are checked with DNS: a local server where *.example.com and *.example.id exist.
   const dns = await startTestDns();
+  const database = await journeyDatabase(env);
   let output = '';
   const child: ChildProcess = spawn(
     join(root, 'node_modules/.bin/tsx'),
@@ -105,6 +108,7 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
         SAPA_DEMO: '1',
         LOG_LEVEL: 'warn',
         DNS_SERVERS: dns.server,
+        ...(database ? { DATABASE_URL: database.url } : {}),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -150,6 +154,18 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
       }
       rmSync(dataDir, { recursive: true, force: true });
       await dns.close();
+      await database?.drop();
     },
   };
+}
+
+/**
+ * Where a journey server keeps its data: the embedded PGlite in its data folder (`npm start`'s default) unless
+ * SAPA_E2E_DB=postgres asks for a database of its own on the machine's PostgreSQL, dropped when it stops.
+ */
+async function journeyDatabase(env: Record<string, string>) {
+  if (process.env.SAPA_E2E_DB !== 'postgres' || env.DATABASE_URL) return null;
+  const name = `sapa_e2e_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  return { url: databaseUrl(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }

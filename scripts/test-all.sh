@@ -52,7 +52,11 @@ echo "== browser journeys (Chromium, two shards side by side, each with its own 
 # servers are up (SAPA_E2E_BARRIER, e2e/support/global-setup.ts).
 e2e_status=0
 # Journeys take no screenshots here (e2e/support/browser.ts): they are for a person running a journey by hand.
-export SAPA_E2E_BARRIER="$reports/e2e-barrier" SAPA_E2E_SHARDS=2 SAPA_E2E_SCREENSHOTS=0
+# Each shard's shared Sapa keeps its data in a PostgreSQL database of its own (SAPA_E2E_DB): on the embedded
+# PGlite every query blocks the server's one thread, and a journey's bulk work stalled the next one's pages.
+# The journeys that start their own Sapa (the fresh start walked as each demo account, the plan purchase) stay
+# on PGlite, `npm start`'s default, and the smoke stage above runs the integration files on it.
+export SAPA_E2E_BARRIER="$reports/e2e-barrier" SAPA_E2E_SHARDS=2 SAPA_E2E_SCREENSHOTS=0 SAPA_E2E_DB=postgres
 vitest e2e-1 --project e2e --shard=1/2 >"$reports/e2e-1.log" 2>&1 &
 shard1=$!
 vitest e2e-2 --project e2e --shard=2/2 >"$reports/e2e-2.log" 2>&1 &

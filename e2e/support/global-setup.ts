@@ -62,7 +62,10 @@ async function waitForEveryShard() {
 
 /** One Sapa for the browser journeys, started like `npm start` does, in a fresh data folder. */
 export default async function setup(project: TestProject) {
-  const sapa = await startSapa();
+  const sapa = await startSapa(
+    {},
+    { database: process.env.SAPA_E2E_DB === 'postgres' ? 'postgres' : 'pglite' },
+  );
   try {
     await turnOffAutoAssign(sapa.url);
     const pages = {

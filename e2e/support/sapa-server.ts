@@ -61,7 +61,10 @@ export interface RunningSapa {
  * Starts Sapa the way a new user does (`npm start`'s server on the embedded database, demo business,
  * the built web app) in a fresh data folder, and waits until it answers.
  */
-export async function startSapa(env: Record<string, string> = {}): Promise<RunningSapa> {
+export async function startSapa(
+  env: Record<string, string> = {},
+  options: { database?: 'pglite' | 'postgres' } = {},
+): Promise<RunningSapa> {
   const [
     port,
     simPort,
@@ -80,7 +83,7 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
   const dataDir = mkdtempSync(join(tmpdir(), 'sapa-e2e-'));
   // Live-chat domains are checked with DNS: a local server where *.example.com and *.example.id exist.
   const dns = await startTestDns();
-  const database = await journeyDatabase(env);
+  const database = options.database === 'postgres' ? await ownPostgresDatabase() : null;
   let output = '';
   const child: ChildProcess = spawn(
     join(root, 'node_modules/.bin/tsx'),
@@ -159,12 +162,8 @@ export async function startSapa(env: Record<string, string> = {}): Promise<Runni
   };
 }
 
-/**
- * Where a journey server keeps its data: the embedded PGlite in its data folder (`npm start`'s default) unless
- * SAPA_E2E_DB=postgres asks for a database of its own on the machine's PostgreSQL, dropped when it stops.
- */
-async function journeyDatabase(env: Record<string, string>) {
-  if (process.env.SAPA_E2E_DB !== 'postgres' || env.DATABASE_URL) return null;
+/** A database of its own on the machine's PostgreSQL for one journey server, dropped when it stops. */
+async function ownPostgresDatabase() {
   const name = `sapa_e2e_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
   return { url: databaseUrl(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };

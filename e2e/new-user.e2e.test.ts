@@ -16,7 +16,7 @@ let browser: Browser;
 beforeAll(async () => {
   sapa = await startSapa();
   browser = await launchBrowser();
-}, 180_000);
+});
 afterAll(async () => {
   await browser?.close();
   await sapa?.stop();

@@ -15,7 +15,7 @@ let browser: Browser;
 beforeAll(async () => {
   sapa = await startSapa({ SAPA_DEMO_PLAN: 'FREE' });
   browser = await launchBrowser();
-}, 180_000);
+});
 afterAll(async () => {
   await browser?.close();
   await sapa?.stop();

@@ -1,17 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { signIn } from './support/journey.js';
+import {
+  agentOpensArrivedChat,
+  agentRepliesAndCustomerSees,
+  attachCataloguePhoto,
+  customerSeesAPhoto,
+  customerWritesOnSimulator,
+  ownerOnInbox,
+  sendPhotoWithin512Caption,
+} from './support/channel-chat.js';
 
 const url = inject('sapaUrl');
 const linePageUrl = inject('linePageUrl');
 let browser: Browser;
 let agent: Page;
 let customer: Page;
-// A small PNG (48×48) the agent sends with a caption.
-const PNG = readFileSync(resolve(import.meta.dirname, 'fixtures/katalog.png'));
 const CUSTOMER_ID = `U${'1234abcd'.repeat(4)}`;
 
 beforeAll(async () => {
@@ -23,48 +27,26 @@ afterAll(() => browser.close());
 
 describe('LINE chat through the simulator', () => {
   it("reaches the agent's inbox without a reload, and the agent's reply reaches the customer's chat", async () => {
-    await signIn(agent, url, 'owner@demo.sapa.id');
-    await agent.goto(`${url}/customer-service/inbox`);
-    await agent.getByRole('tab', { name: 'Belum ditugaskan', exact: true }).waitFor();
-
+    await ownerOnInbox(agent, url);
     // The customer writes to the demo Official Account from the LINE simulator's chat page.
-    await customer.goto(linePageUrl);
-    await customer.getByLabel('Your LINE user id').fill(CUSTOMER_ID);
-    await customer.getByLabel('Your display name').fill('Lina LINE');
-    await customer.getByLabel('Message').fill('Halo dari LINE, tokonya buka?');
-    await customer.getByRole('button', { name: 'Send' }).click();
-
+    await customerWritesOnSimulator(
+      customer,
+      linePageUrl,
+      { 'Your LINE user id': CUSTOMER_ID, 'Your display name': 'Lina LINE' },
+      'Halo dari LINE, tokonya buka?',
+    );
     // The agent's inbox shows it without a reload (LINE gives no name: the contact is its user id).
-    const row = agent.getByRole('button', { name: new RegExp(`^${CUSTOMER_ID}`) });
-    await row.waitFor();
-    await row.click();
-    const history = agent.getByRole('log', { name: 'Riwayat chat' });
-    await history.getByText('Halo dari LINE, tokonya buka?').waitFor();
-
-    // The agent replies (by the reply token, within its minute); the customer's chat shows it.
-    await agent.getByRole('textbox', { name: 'Tulis pesan' }).fill('Buka, Kak. Ada yang bisa dibantu?');
-    await agent.getByRole('button', { name: 'Kirim', exact: true }).click();
-    await customer.getByRole('listitem').filter({ hasText: 'Buka, Kak. Ada yang bisa dibantu?' }).waitFor();
+    await agentOpensArrivedChat(agent, new RegExp(`^${CUSTOMER_ID}`), 'Halo dari LINE, tokonya buka?');
+    // The reply goes by the reply token, within its minute.
+    await agentRepliesAndCustomerSees(agent, customer, 'Buka, Kak. Ada yang bisa dibantu?');
 
     // A photo with a caption: over LINE's 512 characters (000 §5) the composer refuses it whole.
-    await agent
-      .getByLabel('Pilih file untuk dilampirkan')
-      .setInputFiles([{ name: 'katalog.png', mimeType: 'image/png', buffer: PNG }]);
-    await agent.getByRole('list', { name: 'File yang akan dikirim' }).getByRole('listitem').waitFor();
-    const box = agent.getByRole('textbox', { name: 'Tulis pesan' });
-    await box.fill(`${'Katalog '.repeat(64)}x`);
-    await agent.getByText('513 / 512 karakter').waitFor();
-    expect(await agent.getByRole('button', { name: 'Kirim', exact: true }).isDisabled()).toBe(true);
-    await box.fill('Ini katalognya, Kak');
-    await agent.getByRole('button', { name: 'Kirim', exact: true }).click();
+    await attachCataloguePhoto(agent);
+    await sendPhotoWithin512Caption(agent, 'Ini katalognya, Kak');
     // LINE has no captions: the photo (fetched by LINE from Sapa's signed link), then the text.
     await customer.getByRole('listitem').filter({ hasText: 'Ini katalognya, Kak' }).waitFor();
     // The page shows the photo once LINE has fetched it (its bubble is drawn again then).
-    await customer.waitForFunction(() =>
-      Array.from(document.querySelectorAll('[role=listitem] img')).some(
-        (img) => (img as HTMLImageElement).naturalWidth > 0,
-      ),
-    );
+    await customerSeesAPhoto(customer);
     await screenshot(agent, 'inbox-line-chat');
     await screenshot(customer, 'line-simulator-customer-page');
   });

@@ -1,17 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { signIn } from './support/journey.js';
+import {
+  agentOpensArrivedChat,
+  agentRepliesAndCustomerSees,
+  attachCataloguePhoto,
+  customerSeesAPhoto,
+  customerWritesOnSimulator,
+  ownerOnInbox,
+  sendPhotoWithin512Caption,
+} from './support/channel-chat.js';
 
 const url = inject('sapaUrl');
 const telegramPageUrl = inject('telegramPageUrl');
 let browser: Browser;
 let agent: Page;
 let customer: Page;
-// A small PNG (48×48) the agent sends with a caption.
-const PNG = readFileSync(resolve(import.meta.dirname, 'fixtures/katalog.png'));
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -22,46 +26,22 @@ afterAll(() => browser.close());
 
 describe('Telegram chat through the simulator', () => {
   it("reaches the agent's inbox without a reload, and the agent's reply reaches the customer's chat", async () => {
-    await signIn(agent, url, 'owner@demo.sapa.id');
-    await agent.goto(`${url}/customer-service/inbox`);
-    await agent.getByRole('tab', { name: 'Belum ditugaskan', exact: true }).waitFor();
-
+    await ownerOnInbox(agent, url);
     // The customer writes to the demo bot from the Telegram simulator's chat page.
-    await customer.goto(telegramPageUrl);
-    await customer.getByLabel('Your Telegram user id').fill('555123456');
-    await customer.getByLabel('Your first name').fill('Tegar Telegram');
-    await customer.getByLabel('Message').fill('Halo dari Telegram, tokonya buka?');
-    await customer.getByRole('button', { name: 'Send' }).click();
-
-    // The agent's inbox shows it without a reload.
-    const row = agent.getByRole('button', { name: /^Tegar Telegram/ });
-    await row.waitFor();
-    await row.click();
-    const history = agent.getByRole('log', { name: 'Riwayat chat' });
-    await history.getByText('Halo dari Telegram, tokonya buka?').waitFor();
-
-    // The agent replies; the customer's chat shows it.
-    await agent.getByRole('textbox', { name: 'Tulis pesan' }).fill('Buka, Kak. Ada yang bisa dibantu?');
-    await agent.getByRole('button', { name: 'Kirim', exact: true }).click();
-    await customer.getByRole('listitem').filter({ hasText: 'Buka, Kak. Ada yang bisa dibantu?' }).waitFor();
+    await customerWritesOnSimulator(
+      customer,
+      telegramPageUrl,
+      { 'Your Telegram user id': '555123456', 'Your first name': 'Tegar Telegram' },
+      'Halo dari Telegram, tokonya buka?',
+    );
+    await agentOpensArrivedChat(agent, /^Tegar Telegram/, 'Halo dari Telegram, tokonya buka?');
+    await agentRepliesAndCustomerSees(agent, customer, 'Buka, Kak. Ada yang bisa dibantu?');
 
     // A photo with a caption: over Telegram's 512 characters (000 §5) the composer refuses it whole.
-    await agent
-      .getByLabel('Pilih file untuk dilampirkan')
-      .setInputFiles([{ name: 'katalog.png', mimeType: 'image/png', buffer: PNG }]);
-    await agent.getByRole('list', { name: 'File yang akan dikirim' }).getByRole('listitem').waitFor();
-    const box = agent.getByRole('textbox', { name: 'Tulis pesan' });
-    await box.fill(`${'Katalog '.repeat(64)}x`);
-    await agent.getByText('513 / 512 karakter').waitFor();
-    expect(await agent.getByRole('button', { name: 'Kirim', exact: true }).isDisabled()).toBe(true);
-    await box.fill('Ini katalognya, Kak');
-    await agent.getByRole('button', { name: 'Kirim', exact: true }).click();
-    const photo = customer.getByRole('listitem').filter({ hasText: 'Ini katalognya, Kak' });
-    await photo.locator('img').waitFor();
-    await customer.waitForFunction(
-      (img) => (img as HTMLImageElement).naturalWidth > 0,
-      await photo.locator('img').elementHandle(),
-    );
+    await attachCataloguePhoto(agent);
+    await sendPhotoWithin512Caption(agent, 'Ini katalognya, Kak');
+    await customer.getByRole('listitem').filter({ hasText: 'Ini katalognya, Kak' }).locator('img').waitFor();
+    await customerSeesAPhoto(customer);
     await screenshot(agent, 'inbox-telegram-chat');
     await screenshot(customer, 'telegram-simulator-customer-page');
   });

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { adminQuery, databaseUrl } from '../../apps/server/test/admin-database.js';
 import { startTestDns } from '../../apps/server/test/dns-server.js';
-import { adminQuery, databaseUrl } from '../../apps/server/test/test-database.js';
 
 const root = resolve(import.meta.dirname, '../..');
 

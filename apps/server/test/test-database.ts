@@ -1,38 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { adminQuery, databaseUrl } from './admin-database.js';
+
+export { adminQuery, databaseUrl, withAdmin } from './admin-database.js';
 
 /** The server the integration tests run against: `postgres` (the machine's real one) or the embedded `pglite`. */
 export type TestDbKind = 'postgres' | 'pglite';
 
-/** The admin database used to create one throw-away database per test file. */
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
 export function testDbKind(): TestDbKind {
   return process.env.SAPA_TEST_DB === 'pglite' ? 'pglite' : 'postgres';
-}
-
-/** The address of database `name` on the admin database's server. */
-export function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** Runs `work` on a connection of its own to the admin database. */
-export async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** One statement on the admin database, on a connection of its own. */
-export async function adminQuery(text: string): Promise<void> {
-  await withAdmin((admin) => admin.query(text));
 }
 
 /** The prefix of the databases this run's files create, from its template's name (global-setup.ts). */

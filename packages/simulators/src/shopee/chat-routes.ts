@@ -80,7 +80,20 @@ export function registerChatRoutes(
         conversationId: chat.conversationId,
         at,
       };
-      const entry: ChatEntry = { id: messageId, direction: 'out', at, type: 'text', text, sent };
+      const wire = {
+        message_id: messageId,
+        shop_id: shop.shopId,
+        from_id: shop.userId,
+        from_user_name: shop.username,
+        to_id: chat.buyerId,
+        to_user_name: chat.buyerUsername,
+        message_type: 'text',
+        content: { text },
+        conversation_id: chat.conversationId,
+        created_timestamp: Math.floor(at / 1000),
+        region: 'ID',
+      };
+      const entry: ChatEntry = { id: messageId, direction: 'out', at, type: 'text', text, sent, wire };
       chat.entries.push(entry);
       deps.feed.publish(shop.shopId, chat.buyerId, entry);
       return {

@@ -7,6 +7,7 @@ import { registerBuyerRoutes } from './buyer-routes.js';
 import { createBuyerSends } from './buyer-sends.js';
 import { registerChatRoutes } from './chat-routes.js';
 import { createPusher } from './pusher.js';
+import { registerRecoveryRoutes } from './recovery-routes.js';
 import { createState } from './state.js';
 import type { ShopeeSimulator, ShopeeSimulatorOptions } from './types.js';
 
@@ -17,7 +18,8 @@ const THIRTY_DAYS_MS = 30 * 86_400_000;
  * Starts a Shopee Open Platform v2 simulator: one partner app (Sapa), shops, the seller's consent page and the
  * token endpoints (`auth-routes.ts`: access tokens of 4 h, single-use refresh tokens of 30 days), signed APIs
  * that refuse a wrong `sign` (`open-api.ts`), push settings and the seller chat send API (`chat-routes.ts`),
- * signed webchat pushes retried on a non-2xx answer (`pusher.ts`), and the buyer page (`/`).
+ * signed webchat pushes retried on a non-2xx answer (`pusher.ts`), the lost pushes and the chat pull
+ * (`recovery-routes.ts`), and the buyer page (`/`).
  */
 export async function startShopeeSimulator(options: ShopeeSimulatorOptions = {}): Promise<ShopeeSimulator> {
   let closed = false;
@@ -48,6 +50,7 @@ export async function startShopeeSimulator(options: ShopeeSimulatorOptions = {})
   });
   registerAuthRoutes(app, { state, stats });
   registerChatRoutes(app, { state, feed, stats, sendRatePerSecond: options.sendRatePerSecond });
+  registerRecoveryRoutes(app, { state, stats });
   registerBuyerRoutes(app, { state, feed, buyerSends });
 
   url = await listenAdvertised(app, options);
@@ -100,6 +103,10 @@ export async function startShopeeSimulator(options: ShopeeSimulatorOptions = {})
     },
     postSigned: (raw) => pusher.postSigned(raw),
     deliveredPushes: () => pusher.delivered(),
+    lostPushes: () => state.lost.pushes.map((p) => ({ msgId: p.msgId, shopId: p.shopId, raw: p.data })),
+    forgetLostPushes() {
+      state.lost.pushes = [];
+    },
     stats: () => {
       const p = pusher.stats();
       return { ...stats, pushAttempts: p.webhookAttempts, pushRetries: p.webhookRetries };

@@ -12,6 +12,20 @@ export interface ChatEntry {
   /** An image's bytes are kept in `files` under the entry's id. */
   mime?: string;
   sent?: ShopeeSentMessage;
+  /** A buyer's message the seller has read (`sellerchat/read_conversation`). */
+  read?: boolean;
+  /** The message as `sellerchat/get_message` lists it (and a webchat push carries it). */
+  wire: Record<string, unknown>;
+}
+
+/** A push Shopee gave up delivering, kept for `get_lost_push_message` until it is confirmed consumed. */
+export interface LostPush {
+  msgId: number;
+  shopId: number;
+  code: number;
+  timestamp: number;
+  /** The push's body, as a JSON string. */
+  data: string;
 }
 
 export interface Chat {
@@ -52,6 +66,7 @@ export function createState(options: {
   const buyers = new Map<string, number>();
   const files = new Map<string, { bytes: Buffer; mime: string }>();
   const push: { callbackUrl: string | null; codes: Set<number> } = { callbackUrl: null, codes: new Set() };
+  const lost: { pushes: LostPush[]; nextId: number } = { pushes: [], nextId: 1 };
 
   function issueTokens(shopId: number) {
     const now = Date.now();
@@ -74,6 +89,7 @@ export function createState(options: {
     refreshTokens,
     files,
     push,
+    lost,
     addShop(input: ShopeeShopInput): Shop {
       const existing = [...shops.values()].find((s) => s.username === input.username);
       if (existing) return existing;

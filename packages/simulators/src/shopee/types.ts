@@ -81,6 +81,10 @@ export interface ShopeeSimulator {
   }): void;
   /** Posts a raw body signed for the callback URL (tests: a redelivery); answers the status (0: none). */
   postSigned(raw: string): Promise<number>;
+  /** Pushes every try of which failed and nobody confirmed consumed (`get_lost_push_message`), oldest first. */
+  lostPushes(): { msgId: number; shopId: number; raw: string }[];
+  /** The lost pushes age out (Shopee keeps them 3 days): only the chat pull can bring those messages now. */
+  forgetLostPushes(): void;
   /** Pushes answered 2xx, with their raw JSON, oldest first. */
   deliveredPushes(): { raw: string; attempts: number }[];
   stats(): {

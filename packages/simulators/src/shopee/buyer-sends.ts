@@ -35,6 +35,18 @@ export function createBuyerSends(deps: {
       messageType = 'text';
       content = { text: input.message.text };
       entry.text = input.message.text;
+    } else if ('item' in input.message) {
+      const item = shop.items.get(input.message.item);
+      if (!item) throw new Error('unknown item');
+      messageType = 'item';
+      content = { item_id: item.itemId, shop_id: shop.shopId };
+      entry.text = `[${item.name}]`;
+    } else if ('order' in input.message) {
+      const order = shop.orders.get(input.message.order);
+      if (order?.buyerId !== buyerId) throw new Error('unknown order');
+      messageType = 'order';
+      content = { order_sn: order.orderSn, shop_id: shop.shopId };
+      entry.text = `[Pesanan ${order.orderSn}]`;
     } else {
       deps.state.files.set(messageId, input.message.image);
       const url = `${deps.publicUrl()}/files/${messageId}`;

@@ -23,12 +23,32 @@ describe('Shopee buyer chat through the simulator', () => {
     await agent.goto(`${url}/customer-service/inbox`);
     await agent.getByRole('tab', { name: 'Belum ditugaskan', exact: true }).waitFor();
 
-    // The buyer picks the demo store on the Shopee buyer page and writes.
+    // The buyer has ordered at the demo store (the marketplace's checkout, on the simulator).
+    const simulator = new URL(shopeePageUrl).origin;
+    const shops = (await (await fetch(`${simulator}/buyer/shops`)).json()) as {
+      shopId: number;
+      username: string;
+    }[];
+    const shopId = shops.find((s) => s.username === 'tokosapademo')!.shopId;
+    const cards = (await (await fetch(`${simulator}/buyer/cards?shopId=${shopId}`)).json()) as {
+      value: string;
+    }[];
+    const itemId = cards.find((c) => c.value.startsWith('item:'))!.value.slice(5);
+    const ordered = await fetch(`${simulator}/console/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ shopId, buyer: BUYER, itemId, quantity: 2 }),
+    });
+    const { orderSn } = (await ordered.json()) as { orderSn: string };
+
+    // The buyer picks the demo store on the Shopee buyer page and writes about the order.
     await buyer.goto(shopeePageUrl);
     await buyer
       .getByLabel('Shop', { exact: true })
       .selectOption({ label: 'Toko Sapa Shopee (tokosapademo)' });
     await buyer.getByLabel('Your Shopee username').fill(BUYER);
+    await buyer.getByLabel('Ask about').focus();
+    await buyer.getByLabel('Ask about').selectOption({ label: `My order ${orderSn}` });
     await buyer.getByLabel('Message').fill('Kak, sepatu ukuran 40 ready?');
     await buyer.getByRole('button', { name: 'Send' }).click();
 
@@ -38,6 +58,10 @@ describe('Shopee buyer chat through the simulator', () => {
     await row.click();
     const history = agent.getByRole('log', { name: 'Riwayat chat' });
     await history.getByText('Kak, sepatu ukuran 40 ready?').waitFor();
+    // Beside the chat: the buyer's order, read from Shopee.
+    const order = agent.getByTestId('marketplace-order');
+    await order.getByText(`Pesanan ${orderSn}`).waitFor();
+    await order.getByText('Perlu dikirim').waitFor();
 
     await agent.getByRole('textbox', { name: 'Tulis pesan' }).fill('Ready, Kak. Silakan dipesan.');
     await agent.getByRole('button', { name: 'Kirim', exact: true }).click();

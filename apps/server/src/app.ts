@@ -51,6 +51,7 @@ import {
   registerShopeeRoutes,
   registerWebhookIntakeRoutes,
   registerWhatsappVerificationRoute,
+  shopeeRecoveryDrain,
   shopeeTokenRefreshDrain,
 } from './modules/channels/index.js';
 import {
@@ -200,6 +201,8 @@ export function defineJobs(deps: ServerDeps, now: AutomationContext['now'] = () 
     shopifyWebhooks: shopifyWebhookDrain(deps, { send }),
     // Shopee shops' access tokens (4 h) refreshed before they expire, also for shops nobody writes to.
     shopeeTokenRefresh: shopeeTokenRefreshDrain(deps),
+    // Shopee's lost pushes and a pull of the shops' chats: a buyer's message missed while Sapa was down, once.
+    shopeeRecovery: shopeeRecoveryDrain(deps, inbound.conversations),
   };
 }
 

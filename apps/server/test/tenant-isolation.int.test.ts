@@ -289,6 +289,7 @@ const businessBIds: Record<
     id: () => bizB.clientId,
     more: { photoId: () => catalogueB.photo },
   },
+  '/api/tickets/:id/marketplace': { param: 'id', id: () => ticketB },
   '/api/tickets/:id/cart': {
     param: 'id',
     id: () => ticketB,

@@ -7,6 +7,8 @@
 export function createRetryingDeliveries(options: {
   retry: { attempts: number; baseDelayMs: number };
   isClosed: () => boolean;
+  /** A delivery whose every try failed (the provider's "lost" message), with the body of its last try. */
+  onGiveUp?: (key: string, raw: string) => void;
 }) {
   const chains = new Map<string, Promise<void>>();
   const delivered: { key: string; raw: string; attempts: number }[] = [];
@@ -18,19 +20,22 @@ export function createRetryingDeliveries(options: {
   type Prepare = (attempt: number) => { raw: string; post: () => Promise<number> } | null;
 
   async function deliver(key: string, prepare: Prepare): Promise<void> {
+    let last: string | null = null;
     for (let attempt = 1; attempt <= options.retry.attempts && !options.isClosed(); attempt++) {
       const prepared = prepare(attempt);
       if (!prepared) return;
       stats.webhookAttempts++;
       if (attempt > 1) stats.webhookRetries++;
+      last = prepared.raw;
       const status = await prepared.post().catch(() => 0);
       if (status >= 200 && status < 300) {
         delivered.push({ key, raw: prepared.raw, attempts: attempt });
         if (delivered.length > 2000) delivered.splice(0, 1000);
         return;
       }
-      await sleep(options.retry.baseDelayMs * 2 ** (attempt - 1));
+      if (attempt < options.retry.attempts) await sleep(options.retry.baseDelayMs * 2 ** (attempt - 1));
     }
+    if (last !== null && !options.isClosed()) options.onGiveUp?.(key, last);
   }
 
   return {

@@ -1,5 +1,6 @@
 import type { TokenPair } from '@sapa/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { messages } from '../../src/modules/conversations/index.js';
 import { bearer } from '../fixtures.js';
 import { type TestServer, waitFor } from '../harness.js';
@@ -51,6 +52,18 @@ export function channelInbox(
         payload: { clientMessageId: crypto.randomUUID(), ...payload },
       }),
     messageOnce,
+    /** The owner attaches a file to the ticket's reply box (`POST /api/tickets/:id/uploads`); answers its id. */
+    async upload(ticketId: string, bytes: Buffer, name: string): Promise<string> {
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(bytes)]), name);
+      const r = await fetch(`${current().server.deps.config.publicUrl}/api/tickets/${ticketId}/uploads`, {
+        method: 'POST',
+        headers: bearer(current().owner),
+        body: form,
+      });
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { id: string }).id;
+    },
     /**
      * A reply once the provider took it (`sent`, or already `delivered`/`read`: statuses only move forward and a
      * receipt may land between two polls), or once it `failed`.

@@ -9,7 +9,9 @@ export function pageEntryOf(entry: ChatEntry) {
     direction: entry.direction,
     at: entry.at,
     text: entry.text ?? '',
-    ...(entry.mime ? { fileUrl: `files/${entry.id}`, mime: entry.mime, filename: 'photo' } : {}),
+    ...(entry.mime
+      ? { fileUrl: `files/${entry.fileId ?? entry.id}`, mime: entry.mime, filename: 'photo' }
+      : {}),
   };
 }
 

@@ -28,13 +28,25 @@ export function createBuyerSends(deps: {
     const chat = deps.state.chatOf(shop, buyerId, input.buyer.username);
     const messageId = deps.state.newMessageId();
     const at = Date.now();
-    const entry: ChatEntry = { id: messageId, direction: 'in', at, type: 'text' };
+    const entry: ChatEntry = { id: messageId, direction: 'in', at, type: 'text', wire: {} };
     let messageType: string;
     let content: Record<string, unknown>;
     if ('text' in input.message) {
       messageType = 'text';
       content = { text: input.message.text };
       entry.text = input.message.text;
+    } else if ('item' in input.message) {
+      const item = shop.items.get(input.message.item);
+      if (!item) throw new Error('unknown item');
+      messageType = 'item';
+      content = { item_id: item.itemId, shop_id: shop.shopId };
+      entry.text = `[${item.name}]`;
+    } else if ('order' in input.message) {
+      const order = shop.orders.get(input.message.order);
+      if (order?.buyerId !== buyerId) throw new Error('unknown order');
+      messageType = 'order';
+      content = { order_sn: order.orderSn, shop_id: shop.shopId };
+      entry.text = `[Pesanan ${order.orderSn}]`;
     } else {
       deps.state.files.set(messageId, input.message.image);
       const url = `${deps.publicUrl()}/files/${messageId}`;
@@ -42,29 +54,26 @@ export function createBuyerSends(deps: {
       content = { url, thumb_url: url, thumb_height: 0, thumb_width: 0 };
       Object.assign(entry, { type: 'image', mime: input.message.image.mime });
     }
+    entry.wire = {
+      message_id: messageId,
+      shop_id: 0,
+      request_id: `${messageId}-${buyerId}`,
+      from_id: buyerId,
+      from_user_name: input.buyer.username,
+      to_id: shop.userId,
+      to_user_name: shop.username,
+      message_type: messageType,
+      content,
+      conversation_id: chat.conversationId,
+      created_timestamp: Math.floor(at / 1000),
+      region: 'ID',
+      is_in_chatbot_session: false,
+      source_content: {},
+      quoted_msg: { message_id: '' },
+    };
     chat.entries.push(entry);
     deps.feed.publish(shop.shopId, buyerId, entry);
-    deps.pusher.push(shop.shopId, WEBCHAT_PUSH_CODE, {
-      type: 'message',
-      region: 'ID',
-      content: {
-        message_id: messageId,
-        shop_id: 0,
-        request_id: `${messageId}-${buyerId}`,
-        from_id: buyerId,
-        from_user_name: input.buyer.username,
-        to_id: shop.userId,
-        to_user_name: shop.username,
-        message_type: messageType,
-        content,
-        conversation_id: chat.conversationId,
-        created_timestamp: Math.floor(at / 1000),
-        region: 'ID',
-        is_in_chatbot_session: false,
-        source_content: {},
-        quoted_msg: { message_id: '' },
-      },
-    });
+    deps.pusher.push(shop.shopId, WEBCHAT_PUSH_CODE, { type: 'message', region: 'ID', content: entry.wire });
     return { messageId, buyerId, conversationId: chat.conversationId };
   };
 }

@@ -72,4 +72,16 @@ export const buyerPageHtml = chatPageHtml({
   historyPath: 'buyer/chat',
   file: { id: 'file', label: 'Attach photo', accept: 'image/*', bodyJs: FILE_WITH_CAPTION_JS },
   emptyText: 'Type a message or attach a photo.',
+  // The buyer may share a product of the shop or one of their orders with the message (a card before it).
+  composeExtra: `<label for="card">Ask about</label>
+    <select id="card" onfocus="(function (sel) {
+      var q = new URLSearchParams({ shopId: document.getElementById('shop').value, buyer: document.getElementById('buyer').value.trim() });
+      fetch('buyer/cards?' + q).then(function (r) { return r.json(); }).then(function (cards) {
+        var keep = sel.value;
+        sel.innerHTML = '<option value=&quot;&quot;>Nothing</option>';
+        cards.forEach(function (c) { var o = document.createElement('option'); o.value = c.value; o.textContent = c.label; sel.appendChild(o); });
+        sel.value = keep;
+      });
+    })(this)"><option value="">Nothing</option></select>`,
+  sendExtraJs: "    if ($('card') && $('card').value) { body.card = $('card').value; $('card').value = ''; }",
 });

@@ -8,6 +8,7 @@ import type { SimState } from './state.js';
  * `{ msg_id, data, shop_id, code, timestamp }` signed in `Authorization` (hex HMAC-SHA256 of
  * `<callback URL>|<body>` with the partner key); only the codes switched on go (10: webchat). A non-2xx answer
  * (or none) is tried again, the same bytes, with a doubling delay; pushes of one shop go one after another.
+ * A push whose every try failed becomes a lost push (`recovery-routes.ts`).
  */
 export function createPusher(options: {
   state: SimState;
@@ -16,8 +17,21 @@ export function createPusher(options: {
   isClosed: () => boolean;
 }) {
   const poster = createPoster();
-  const deliveries = createRetryingDeliveries(options);
   const { state } = options;
+  // A push every try of which failed is kept as Shopee's lost push (`get_lost_push_message`).
+  const deliveries = createRetryingDeliveries({
+    ...options,
+    onGiveUp: (key, raw) => {
+      const body = JSON.parse(raw) as { code: number; timestamp: number };
+      state.lost.pushes.push({
+        msgId: state.lost.nextId++,
+        shopId: Number(key),
+        code: body.code,
+        timestamp: body.timestamp,
+        data: raw,
+      });
+    },
+  });
 
   const postSigned = (url: string, raw: string) =>
     poster

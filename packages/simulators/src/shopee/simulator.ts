@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { listenAdvertised } from '../listen.js';
 import { registerAuthRoutes } from './auth-routes.js';
@@ -6,7 +7,9 @@ import { createBuyerFeed } from './buyer-feed.js';
 import { registerBuyerRoutes } from './buyer-routes.js';
 import { createBuyerSends } from './buyer-sends.js';
 import { registerChatRoutes } from './chat-routes.js';
+import { registerCommerceRoutes } from './commerce-routes.js';
 import { createPusher } from './pusher.js';
+import { registerRecoveryRoutes } from './recovery-routes.js';
 import { createState } from './state.js';
 import type { ShopeeSimulator, ShopeeSimulatorOptions } from './types.js';
 
@@ -17,7 +20,8 @@ const THIRTY_DAYS_MS = 30 * 86_400_000;
  * Starts a Shopee Open Platform v2 simulator: one partner app (Sapa), shops, the seller's consent page and the
  * token endpoints (`auth-routes.ts`: access tokens of 4 h, single-use refresh tokens of 30 days), signed APIs
  * that refuse a wrong `sign` (`open-api.ts`), push settings and the seller chat send API (`chat-routes.ts`),
- * signed webchat pushes retried on a non-2xx answer (`pusher.ts`), and the buyer page (`/`).
+ * signed webchat pushes retried on a non-2xx answer (`pusher.ts`), the lost pushes and the chat pull
+ * (`recovery-routes.ts`), and the buyer page (`/`).
  */
 export async function startShopeeSimulator(options: ShopeeSimulatorOptions = {}): Promise<ShopeeSimulator> {
   let closed = false;
@@ -40,6 +44,30 @@ export async function startShopeeSimulator(options: ShopeeSimulatorOptions = {})
   });
   const buyerSends = createBuyerSends({ state, feed, pusher, publicUrl: () => url });
   const stats = { apiCalls: 0, refusedSign: 0, throttled: 0, refreshed: 0 };
+  function addOrder({
+    shopId,
+    buyer,
+    items,
+  }: {
+    shopId: number;
+    buyer: { username: string };
+    items: { itemId: number; quantity: number }[];
+  }) {
+    const shop = state.shops.get(shopId);
+    if (!shop || items.some((l) => !shop.items.has(l.itemId))) throw new Error('unknown shop or item');
+    const orderSn = `${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${randomBytes(4).toString('hex').toUpperCase()}`;
+    const buyerId = state.buyerIdOf(buyer.username);
+    state.chatOf(shop, buyerId, buyer.username);
+    shop.orders.set(orderSn, {
+      orderSn,
+      buyerId,
+      status: 'READY_TO_SHIP',
+      items,
+      carrier: 'SPX Express',
+      createdAt: Date.now(),
+    });
+    return orderSn;
+  }
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -47,8 +75,17 @@ export async function startShopeeSimulator(options: ShopeeSimulatorOptions = {})
     forceCloseConnections: true,
   });
   registerAuthRoutes(app, { state, stats });
-  registerChatRoutes(app, { state, feed, stats, sendRatePerSecond: options.sendRatePerSecond });
-  registerBuyerRoutes(app, { state, feed, buyerSends });
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+  registerChatRoutes(app, {
+    state,
+    feed,
+    stats,
+    sendRatePerSecond: options.sendRatePerSecond,
+    publicUrl: () => url,
+  });
+  registerRecoveryRoutes(app, { state, stats });
+  registerCommerceRoutes(app, { state, stats });
+  registerBuyerRoutes(app, { state, feed, buyerSends, addOrder });
 
   url = await listenAdvertised(app, options);
 
@@ -83,6 +120,16 @@ export async function startShopeeSimulator(options: ShopeeSimulatorOptions = {})
       return location;
     },
     buyerSends,
+    items: (shopId) =>
+      [...(state.shops.get(shopId)?.items.values() ?? [])].map((i) => ({
+        itemId: i.itemId,
+        name: i.name,
+        price: i.price,
+      })),
+    addOrder,
+    readUpTo: (shopId, buyerId) =>
+      (state.shops.get(shopId)?.chats.get(buyerId)?.entries ?? []).filter((e) => e.read).map((e) => e.id),
+    fileOf: (url) => state.files.get(/\/files\/([^/?#]+)$/.exec(url)?.[1] ?? ''),
     shopMessages: (shopId, buyerId) =>
       (state.shops.get(shopId)?.chats.get(buyerId)?.entries ?? []).flatMap((e) => (e.sent ? [e.sent] : [])),
     pushConfig: () => ({ callbackUrl: state.push.callbackUrl, codes: [...state.push.codes] }),
@@ -100,6 +147,10 @@ export async function startShopeeSimulator(options: ShopeeSimulatorOptions = {})
     },
     postSigned: (raw) => pusher.postSigned(raw),
     deliveredPushes: () => pusher.delivered(),
+    lostPushes: () => state.lost.pushes.map((p) => ({ msgId: p.msgId, shopId: p.shopId, raw: p.data })),
+    forgetLostPushes() {
+      state.lost.pushes = [];
+    },
     stats: () => {
       const p = pusher.stats();
       return { ...stats, pushAttempts: p.webhookAttempts, pushRetries: p.webhookRetries };

@@ -9,9 +9,24 @@ export interface ChatEntry {
   at: number;
   type: 'text' | 'image';
   text?: string;
-  /** An image's bytes are kept in `files` under the entry's id. */
+  /** An image's bytes are kept in `files` under the entry's id (or `fileId`: an image the shop uploaded). */
   mime?: string;
+  fileId?: string;
   sent?: ShopeeSentMessage;
+  /** A buyer's message the seller has read (`sellerchat/read_conversation`). */
+  read?: boolean;
+  /** The message as `sellerchat/get_message` lists it (and a webchat push carries it). */
+  wire: Record<string, unknown>;
+}
+
+/** A push Shopee gave up delivering, kept for `get_lost_push_message` until it is confirmed consumed. */
+export interface LostPush {
+  msgId: number;
+  shopId: number;
+  code: number;
+  timestamp: number;
+  /** The push's body, as a JSON string. */
+  data: string;
 }
 
 export interface Chat {
@@ -21,6 +36,25 @@ export interface Chat {
   entries: ChatEntry[];
 }
 
+/** A product of the shop (`product/get_item_base_info`). */
+export interface ShopItem {
+  itemId: number;
+  name: string;
+  /** Rupiah. */
+  price: number;
+  stock: number;
+}
+
+/** A buyer's order at the shop (`order/get_order_detail`). */
+export interface ShopOrder {
+  orderSn: string;
+  buyerId: number;
+  status: string;
+  items: { itemId: number; quantity: number }[];
+  carrier: string;
+  createdAt: number;
+}
+
 export interface Shop {
   shopId: number;
   /** The seller's own user id (the `to_id` of a buyer's message). */
@@ -28,6 +62,8 @@ export interface Shop {
   username: string;
   name: string;
   chats: Map<number, Chat>;
+  items: Map<number, ShopItem>;
+  orders: Map<string, ShopOrder>;
   bucket: { tokens: number; at: number };
 }
 
@@ -52,6 +88,7 @@ export function createState(options: {
   const buyers = new Map<string, number>();
   const files = new Map<string, { bytes: Buffer; mime: string }>();
   const push: { callbackUrl: string | null; codes: Set<number> } = { callbackUrl: null, codes: new Set() };
+  const lost: { pushes: LostPush[]; nextId: number } = { pushes: [], nextId: 1 };
 
   function issueTokens(shopId: number) {
     const now = Date.now();
@@ -74,6 +111,7 @@ export function createState(options: {
     refreshTokens,
     files,
     push,
+    lost,
     addShop(input: ShopeeShopInput): Shop {
       const existing = [...shops.values()].find((s) => s.username === input.username);
       if (existing) return existing;
@@ -84,9 +122,19 @@ export function createState(options: {
         username: input.username,
         name: input.name,
         chats: new Map(),
+        items: new Map(),
+        orders: new Map(),
         bucket: { tokens: 1, at: Date.now() },
       };
       shops.set(shopId, shop);
+      // Every shop sells something from the start (the buyer page asks about it).
+      for (const [name, price] of [
+        ['Kaos Polos Hitam', 79_000],
+        ['Tas Kanvas Serut', 125_000],
+      ] as const) {
+        const itemId = 30_000_000_000 + randomInt(0, 999_999_999);
+        shop.items.set(itemId, { itemId, name, price, stock: 20 });
+      }
       return shop;
     },
     newCode(shopId: number): string {

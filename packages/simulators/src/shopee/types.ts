@@ -32,7 +32,13 @@ export interface ShopeeBuyer {
 }
 
 /** What a buyer sends: text, or an image (kept by the simulator, named by its URL in the push). */
-export type ShopeeBuyerMessage = { text: string } | { image: { bytes: Buffer; mime: string } };
+export type ShopeeBuyerMessage =
+  | { text: string }
+  | { image: { bytes: Buffer; mime: string } }
+  /** The buyer asks about one of the shop's products (a product card). */
+  | { item: number }
+  /** The buyer asks about one of their orders (an order card). */
+  | { order: string };
 
 /** A message the shop sent through `sellerchat/send_message`, as Shopee stored it. */
 export interface ShopeeSentMessage {
@@ -63,6 +69,18 @@ export interface ShopeeSimulator {
     buyer: ShopeeBuyer;
     message: ShopeeBuyerMessage;
   }): Promise<{ messageId: string; buyerId: number; conversationId: string }>;
+  /** The buyer's messages the seller has read (`sellerchat/read_conversation`), by id, oldest first. */
+  readUpTo(shopId: number, buyerId: number): string[];
+  /** An image the simulator serves (a buyer's photo, an image the shop uploaded) by its URL. */
+  fileOf(url: string): { bytes: Buffer; mime: string } | undefined;
+  /** The shop's products (two from the start). */
+  items(shopId: number): { itemId: number; name: string; price: number }[];
+  /** The buyer orders products of the shop (status READY_TO_SHIP); answers the order's `order_sn`. */
+  addOrder(input: {
+    shopId: number;
+    buyer: ShopeeBuyer;
+    items: { itemId: number; quantity: number }[];
+  }): string;
   /** What the shop sent to a buyer, oldest first. */
   shopMessages(shopId: number, buyerId: number): ShopeeSentMessage[];
   /** The partner's push settings (`set_app_push_config`). */
@@ -81,6 +99,10 @@ export interface ShopeeSimulator {
   }): void;
   /** Posts a raw body signed for the callback URL (tests: a redelivery); answers the status (0: none). */
   postSigned(raw: string): Promise<number>;
+  /** Pushes every try of which failed and nobody confirmed consumed (`get_lost_push_message`), oldest first. */
+  lostPushes(): { msgId: number; shopId: number; raw: string }[];
+  /** The lost pushes age out (Shopee keeps them 3 days): only the chat pull can bring those messages now. */
+  forgetLostPushes(): void;
   /** Pushes answered 2xx, with their raw JSON, oldest first. */
   deliveredPushes(): { raw: string; attempts: number }[];
   stats(): {

@@ -18,6 +18,7 @@ import { connectorFor } from './connectors/registry.js';
 import { startShopeeConnect } from './connectors/shopee/shopee-account.service.js';
 import { connectTelegram } from './connectors/telegram/telegram-account.service.js';
 import { connectViber } from './connectors/viber/viber-account.service.js';
+import { marketplaceContextOf } from './marketplace-context.service.js';
 
 /**
  * Channel accounts. Listing needs inbox READ (the inbox filters and the composer show them); connecting and
@@ -79,5 +80,11 @@ export function registerChannelRoutes(r: RouteRegistrar, deps: ServerDeps) {
   );
   route(r, channelEndpoints.disconnect, needs('CUSTOMER_SERVICE_INBOX', 'UPDATE'), ({ params, request }) =>
     channels.disconnectChannelAccount(deps, requireAuth(request), params.id!, connectorFor),
+  );
+  route(
+    r,
+    channelEndpoints.marketplaceContext,
+    needs('CUSTOMER_SERVICE_INBOX', 'READ'),
+    ({ params, request }) => marketplaceContextOf(deps, requireAuth(request), params.id!),
   );
 }

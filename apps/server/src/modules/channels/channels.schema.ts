@@ -131,6 +131,11 @@ export interface ShopeeConfig {
   storeUsername: string;
   /** When the access token stops working (ms since the epoch); refreshed before. */
   accessTokenExpiresAt: number;
+  /**
+   * The chat pull's cursor (`shopee-recovery.ts`): the newest conversation time (ns, as text) whose messages
+   * Sapa has read with `sellerchat/get_message`; absent before the first pull (then: when the shop connected).
+   */
+  chatPulledNano?: string;
 }
 
 /** Secrets of a Shopee shop: its access token (4 h) and its single-use refresh token (30 days). */

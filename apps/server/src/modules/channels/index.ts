@@ -65,6 +65,7 @@ export {
   consentUrlFor as shopeeConsentUrlFor,
   setPushCallback as setShopeePushCallback,
 } from './connectors/shopee/shopee-account.service.js';
+export { shopeeRecoveryDrain } from './connectors/shopee/shopee-recovery.js';
 export { shopeeTokenRefreshDrain } from './connectors/shopee/shopee-tokens.js';
 export {
   insertTelegramAccount,

@@ -392,7 +392,7 @@ export async function markTicketRead(deps: ServerDeps, jobs: InboxJobs, auth: Au
       .set({ unreadCount: 0 })
       .where(and(eq(tickets.clientId, auth.clientId), eq(tickets.id, ticketId)));
     const [latest] = await deps.db
-      .select({ wamid: messages.providerMessageId })
+      .select({ wamid: messages.providerMessageId, payload: messages.payload })
       .from(messages)
       .where(
         and(
@@ -406,11 +406,14 @@ export async function markTicketRead(deps: ServerDeps, jobs: InboxJobs, auth: Au
     if (latest?.wamid) {
       // Messenger and Instagram mark the chat seen for the customer (`mark_seen` to their id).
       const customerId = await customerExternalIdOf(deps.db, ticket);
+      // Shopee reads a conversation (`read_conversation`), named in the message's payload.
+      const conversationId = (latest.payload as { conversationId?: unknown } | null)?.conversationId;
       await deps.jobs.send(jobs.markRead, {
         clientId: auth.clientId,
         channelAccountId: ticket.channelAccountId,
         wamid: latest.wamid,
         ...(customerId ? { customerId } : {}),
+        ...(typeof conversationId === 'string' && conversationId ? { conversationId } : {}),
       });
     }
     const summary = await summaryOf(deps, auth.clientId, ticketId);

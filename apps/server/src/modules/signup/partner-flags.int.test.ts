@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SignUpState } from '@sapa/contracts';
 import { startWhatsappCloudSimulator, type WhatsappCloudSimulator } from '@sapa/simulators';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, PASSWORD } from '../../../test/fixtures.js';
 import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import { partnerFileWith } from '../../../test/partner-profile.js';
 import { channelAccounts } from '../channels/channels.schema.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 import { signUps } from './signup.schema.js';
@@ -29,18 +27,7 @@ let sim: WhatsappCloudSimulator;
 let server: TestServer;
 
 beforeAll(async () => {
-  const sapa = JSON.parse(
-    readFileSync(new URL('../../../../../config/partners/sapa.json', import.meta.url), 'utf8'),
-  );
-  const file = join(mkdtempSync(join(tmpdir(), 'sapa-partner-')), 'partner.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      ...sapa,
-      code: 'ONE_PACKAGE',
-      featureFlags: { ...sapa.featureFlags, wabaRequired: false, multiplePackageSubscription: false },
-    }),
-  );
+  const file = partnerFileWith('ONE_PACKAGE', { wabaRequired: false, multiplePackageSubscription: false });
   sim = await startWhatsappCloudSimulator({ port: 0 });
   sim.registerNumber({ ...PLATFORM, webhookUrl: 'http://127.0.0.1:9/unused', businessName: 'Sapa' });
   server = await startTestServer({

@@ -127,6 +127,34 @@ export const lineAccountBody = z.object({
   dataBaseUrl: z.string().url().optional(),
 });
 
+/** A marketplace order as the chat's side panel shows it (amounts in the order's currency, whole units). */
+export const marketplaceOrderSchema = z.object({
+  orderSn: z.string(),
+  status: z.string(),
+  currency: z.string(),
+  total: z.number(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number() })),
+  shipping: z.string().nullable(),
+});
+export type MarketplaceOrder = z.infer<typeof marketplaceOrderSchema>;
+
+/** A marketplace product as the chat's side panel shows it. */
+export const marketplaceProductSchema = z.object({
+  itemId: z.string(),
+  name: z.string(),
+  status: z.string(),
+  currency: z.string(),
+  price: z.number().nullable(),
+  stock: z.number().int().nullable(),
+});
+export type MarketplaceProduct = z.infer<typeof marketplaceProductSchema>;
+
+export const marketplaceContextSchema = z.object({
+  order: marketplaceOrderSchema.nullable(),
+  product: marketplaceProductSchema.nullable(),
+});
+export type MarketplaceContext = z.infer<typeof marketplaceContextSchema>;
+
 /**
  * 001 §2 marketplace account dialog, §3 channel account "store username or URL", §5 "Marketplace username or
  * link required": the store the owner means to connect (`tokoku`, `shopee.co.id/tokoku`, a shop link); Sapa
@@ -234,5 +262,14 @@ export const channelEndpoints = {
     method: 'DELETE',
     path: '/api/channel-accounts/:id',
     response: z.object({ ok: z.literal(true) }),
+  }),
+  /**
+   * Issue 18 "in the chat room": the marketplace order and the product the buyer asked about in this chat (the
+   * latest order and product cards they sent), read from the platform; null when the chat names none.
+   */
+  marketplaceContext: defineEndpoint({
+    method: 'GET',
+    path: '/api/tickets/:id/marketplace',
+    response: marketplaceContextSchema,
   }),
 } as const;

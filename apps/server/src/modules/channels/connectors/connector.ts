@@ -3,6 +3,7 @@ import {
   CHANNELS,
   CHAT_WINDOW_MS,
   type ChannelCode,
+  type MarketplaceContext,
   type MessageKey,
 } from '@sapa/contracts';
 import type { Tx } from '../../../platform/db/database.js';
@@ -32,13 +33,15 @@ export interface ChannelConnector {
   createSender(deps: ServerDeps): OutboundSender;
   /**
    * Tells the provider a customer's message was read (`outbound.mark-read`): WhatsApp by the message's id,
-   * Messenger and Instagram by the customer's id (`mark_seen`). Absent: the channel has no read receipts to send.
+   * Messenger and Instagram by the customer's id (`mark_seen`), Shopee by the conversation. Absent: the channel has no read receipts to send.
    */
   markRead?(
-    deps: Pick<ServerDeps, 'secrets'>,
+    deps: Pick<ServerDeps, 'secrets' | 'config' | 'db'>,
     account: ChannelAccountRow,
     providerMessageId: string,
     customerExternalId: string | null,
+    /** The provider's conversation of the message (Shopee's `read_conversation` names it), when it has one. */
+    context?: { conversationId: string | null },
   ): Promise<{ ok: true } | { ok: false; retryable: boolean; detail: string }>;
   /**
    * Tells the provider the account is disconnected (Telegram: `deleteWebhook`), after Sapa has marked it so;
@@ -67,8 +70,23 @@ export interface ChannelConnector {
   ): Promise<string | null>;
   /** Media the provider only names in an inbound message (absent: the channel hands files over itself). */
   media?: ConnectorMedia;
+  /**
+   * Marketplaces: the order and the product a buyer's cards name, read from the platform for the chat's side
+   * panel (issue 18). Throws an `AppError` when the platform does not answer. Absent: not a marketplace.
+   */
+  marketplaceContext?(
+    deps: ServerDeps,
+    account: ChannelAccountRow,
+    refs: MarketplaceRefs,
+  ): Promise<MarketplaceContext>;
   /** Template messages sent in bulk (broadcasts); present when `capabilities.templates`. */
   templates?: TemplateSending;
+}
+
+/** What a marketplace chat's latest cards name (their ids in the messages' payloads). */
+export interface MarketplaceRefs {
+  orderSn: string | null;
+  itemId: string | null;
 }
 
 export interface ChannelCapabilities {

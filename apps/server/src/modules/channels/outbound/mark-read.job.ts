@@ -12,6 +12,8 @@ export const markReadJobSchema = z.object({
   wamid: z.string().min(1),
   /** The customer's id on the account (Messenger's `mark_seen` goes to them); absent in older jobs. */
   customerId: z.string().min(1).optional(),
+  /** The provider's conversation of the message (Shopee), when the message names one. */
+  conversationId: z.string().min(1).optional(),
 });
 
 /** The read receipt of the latest inbound message (queue `outbound.mark-read`), through the account's connector. */
@@ -21,12 +23,14 @@ export function outboundMarkReadJob(deps: ServerDeps) {
     schema: markReadJobSchema,
     retryLimit: 3,
     retryDelaySeconds: 2,
-    handler: async ({ clientId, channelAccountId, wamid, customerId }, meta) => {
+    handler: async ({ clientId, channelAccountId, wamid, customerId, conversationId }, meta) => {
       const account = await getAccount(deps.db, clientId, channelAccountId);
       if (account?.status !== 'connected') return;
       const markRead = connectorFor(account.channel)?.markRead;
       if (!markRead) return;
-      const result = await markRead(deps, account, wamid, customerId ?? null);
+      const result = await markRead(deps, account, wamid, customerId ?? null, {
+        conversationId: conversationId ?? null,
+      });
       if (!result.ok && result.retryable && meta.retryCount < meta.retryLimit)
         throw new RetryLater(result.detail);
     },

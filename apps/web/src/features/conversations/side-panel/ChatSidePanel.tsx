@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { accessSubjectOf } from '../../../shared/api';
 import { TicketFormSection, useTicketTimeTracker } from '../../ticket-forms';
 import { ContactPanel } from './ContactPanel';
+import { MARKETPLACE_CHANNELS, MarketplacePanel } from './MarketplacePanel';
 import { TicketAuditLog } from './TicketAuditLog';
 import { TicketPropertiesPanel } from './TicketPropertiesPanel';
 import { TransferHistory } from './TransferHistory';
@@ -122,6 +123,17 @@ function ChatSidePanel({ ticket, me }: { ticket: TicketSummary; me: Me }) {
   const subject = accessSubjectOf(me);
   return (
     <Stack gap="md">
+      {MARKETPLACE_CHANNELS.includes(ticket.channel) ? (
+        <>
+          <section aria-labelledby="side-panel-marketplace">
+            <Title order={3} size="h6" id="side-panel-marketplace" mb="xs">
+              {t('marketplacePanel.title')}
+            </Title>
+            <MarketplacePanel ticket={ticket} />
+          </section>
+          <Divider />
+        </>
+      ) : null}
       <section aria-labelledby="side-panel-ticket">
         <Title order={3} size="h6" id="side-panel-ticket" mb="xs">
           {t('ticketPanel.ticketSection', { id: ticket.displayId })}

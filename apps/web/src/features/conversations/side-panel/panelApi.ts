@@ -1,6 +1,7 @@
 import {
   type ContactDetail,
   type ContactInput,
+  channelEndpoints,
   contactEndpoints,
   type TicketPropertiesInput,
   type TicketSummary,
@@ -133,5 +134,18 @@ export function useTicketAudit(ticketId: string, updatedAt: number) {
   return useQuery({
     queryKey: [...ticketHistoryKeys.audit(ticketId), updatedAt],
     queryFn: ({ signal }) => request(ticketHistoryEndpoints.audit, { params: { id: ticketId }, signal }),
+  });
+}
+
+/**
+ * GET /api/tickets/:id/marketplace: the order and product the buyer's cards name, read from the marketplace;
+ * read again when the chat changes (a new card).
+ */
+export function useMarketplaceContext(ticketId: string, updatedAt: number) {
+  return useQuery({
+    queryKey: [...queryKeys.inbox, 'marketplace', ticketId, updatedAt],
+    queryFn: ({ signal }) =>
+      request(channelEndpoints.marketplaceContext, { params: { id: ticketId }, signal }),
+    placeholderData: (previous) => previous,
   });
 }

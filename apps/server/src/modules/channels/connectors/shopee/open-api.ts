@@ -73,15 +73,23 @@ export function signedQuery(partner: ShopeePartnerConfig, path: string, shop?: S
   });
 }
 
-/** Calls `<api host><path>` signed (POST with a JSON body, or GET). */
+/** Calls `<api host><path>` signed (POST with a JSON or multipart body, or GET). */
 export async function callShopee<T>(
   partner: ShopeePartnerConfig,
-  input: { path: string; shop?: ShopAuth; body?: unknown; query?: Record<string, string> },
+  input: { path: string; shop?: ShopAuth; body?: unknown; form?: FormData; query?: Record<string, string> },
 ): Promise<ShopeeResult<T>> {
   const query = signedQuery(partner, input.path, input.shop);
   for (const [k, v] of Object.entries(input.query ?? {})) query.set(k, v);
   const url = `${partner.apiBaseUrl}${input.path}?${query}`;
   try {
+    if (input.form) {
+      const res = await fetch(url, {
+        method: 'POST',
+        body: input.form,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      return shopeeResultOf<T>(res.status, await res.text());
+    }
     if (input.body !== undefined) {
       const res = await postJson(url, input.body, {}, TIMEOUT_MS);
       return shopeeResultOf<T>(res.status, res.text);

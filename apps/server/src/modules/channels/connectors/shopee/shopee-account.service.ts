@@ -105,6 +105,8 @@ export async function completeShopeeConnect(
   const fail = (key: string) => `${page}&error=${encodeURIComponent(key)}`;
   const partner = partnerOf(deps);
   if (!partner) return fail('channel.marketplaceNotConfigured');
+  // 000 §4 "Shopee connect off": a consent started before the partner turned Shopee off connects nothing.
+  if (!deps.partner.allowedChannels.includes('SHP')) return fail('channel.notOffered');
   const state = stateOf(openSignedState(deps.config.jwtSecret, STATE_PURPOSE, query.state ?? ''));
   if (!state) return fail('channel.connectFailed');
   const shopId = Number(query.shop_id);

@@ -1,0 +1,156 @@
+import { createHmac } from 'node:crypto';
+import { agentSipUser, featureStringFrom, type TokenPair } from '@sapa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInFresh } from '../../../test/auth-helpers.js';
+import { bearer, makeBusiness } from '../../../test/fixtures.js';
+import { freePort } from '../../../test/free-port.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { startTestPhone, startTestTelephony, type TestTelephony } from '../../../test/servers/telephony.js';
+
+/**
+ * The agent's SIP credential (GET /api/calls/sip-credential): only for users of a call page, naming the caller's
+ * business and user, signed with the secret Kamailio shares — and a real Kamailio takes it.
+ */
+let t: TestTelephony;
+let server: TestServer;
+let clientId: string;
+let otherClientId: string;
+const tokens: Record<'callCenter' | 'telesales' | 'inbound' | 'chatOnly' | 'other', TokenPair> = {} as never;
+const userIds: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await startTestTelephony();
+  server = await startTestServer({ env: { SIP_SECRET: t.secret, SIP_DOMAIN: t.domain } });
+  const biz = await makeBusiness(server.deps.db, 'Pusat Panggilan', [
+    { csPosition: 'CS2', featureAccess: featureStringFrom(['CALL_CENTER']) },
+    { csPosition: 'CS2', featureAccess: featureStringFrom(['TELESALES']) },
+    { csPosition: 'CS2', featureAccess: featureStringFrom(['INBOUND_CALL']) },
+    { csPosition: 'CS2', featureAccess: featureStringFrom(['CUSTOMER_SERVICE_INBOX']) },
+  ]);
+  const other = await makeBusiness(server.deps.db, 'Pusat Panggilan Lain');
+  clientId = biz.clientId;
+  otherClientId = other.clientId;
+  const [callCenter, telesales, inbound, chatOnly] = biz.members.slice(-4);
+  for (const [key, member] of Object.entries({ callCenter, telesales, inbound, chatOnly })) {
+    tokens[key as keyof typeof tokens] = await signInFresh(server.app, member!.email);
+    userIds[key] = biz.userIds[member!.email]!;
+  }
+  tokens.other = await signInFresh(server.app, other.owner.email);
+  userIds.other = other.userIds[other.owner.email]!;
+});
+afterAll(async () => {
+  await server?.close();
+  await t?.close();
+});
+
+const credential = (who: keyof typeof tokens, lang = 'en') =>
+  server.app.inject({
+    method: 'GET',
+    url: '/api/calls/sip-credential',
+    headers: { ...bearer(tokens[who]), 'accept-language': lang },
+  });
+
+describe('GET /api/calls/sip-credential', () => {
+  it('signs a credential for a user of any call page, naming their business and user, for an hour', async () => {
+    for (const who of ['callCenter', 'telesales', 'inbound'] as const) {
+      const before = Date.now();
+      const res = await credential(who);
+      expect(res.statusCode, `${who} ${res.body}`).toBe(200);
+      const body = res.json();
+      expect(body.user).toBe(agentSipUser(clientId, userIds[who]!));
+      expect(body.domain).toBe(t.domain);
+      expect(body.wsUrl).toMatch(/^ws:\/\//);
+      const [expiry, user] = body.username.split(':');
+      expect(user).toBe(body.user);
+      expect(Number(expiry) * 1000).toBe(body.expiresAt);
+      expect(body.expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 3_600_000);
+      expect(body.expiresAt).toBeLessThanOrEqual(Date.now() + 3_600_000);
+      expect(body.password).toBe(createHmac('sha256', t.secret).update(body.username).digest('base64'));
+    }
+  });
+
+  it('refuses a user without a call page (403, translated) and an anonymous caller (401)', async () => {
+    const en = await credential('chatOnly');
+    expect(en.statusCode).toBe(403);
+    expect(en.json().message).toBe('You have no permission to access this menu.');
+    const id = await credential('chatOnly', 'id');
+    expect(id.statusCode).toBe(403);
+    expect(id.json().message).not.toBe(en.json().message);
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/calls/sip-credential' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('names the caller’s own business only: another business’s owner gets a user of theirs', async () => {
+    const res = await credential('other');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toBe(agentSipUser(otherClientId, userIds.other!));
+  });
+
+  it('registers with Kamailio as the user it names, and as no other', async () => {
+    const body = (await credential('callCenter')).json();
+    const own = await startTestPhone({
+      dir: t.dir,
+      user: body.user,
+      domain: t.domain,
+      credential: body,
+      proxy: t.telephony.udpAddress,
+      sipPort: await freePort(),
+      toneHz: 440,
+    });
+    expect(own.output()).toMatch(/\} 200 OK/);
+    await own.stop();
+    // The telesales agent's credential cannot register the call-centre agent's address.
+    const borrowed = await startTestPhone({
+      dir: t.dir,
+      user: agentSipUser(clientId, userIds.callCenter!),
+      domain: t.domain,
+      credential: (await credential('telesales')).json(),
+      proxy: t.telephony.udpAddress,
+      sipPort: await freePort(),
+      toneHz: 440,
+      waitRegistered: false,
+    });
+    await expect.poll(() => borrowed.output(), { timeout: 15_000 }).toMatch(/403 Forbidden/);
+    expect(borrowed.output()).not.toMatch(/\} 200 OK/);
+    await borrowed.stop();
+  });
+
+  it('lets an agent be called by an agent of the same business only', async () => {
+    const phoneOf = async (who: keyof typeof tokens, extra: { autoAnswer?: boolean; dial?: string }) => {
+      const body = (await credential(who)).json();
+      return startTestPhone({
+        dir: t.dir,
+        user: body.user,
+        domain: t.domain,
+        credential: body,
+        proxy: t.telephony.udpAddress,
+        sipPort: await freePort(),
+        toneHz: 440,
+        ...extra,
+      });
+    };
+    const callee = await phoneOf('inbound', { autoAnswer: true });
+    const stranger = await phoneOf('other', { dial: callee.user });
+    const colleague = await phoneOf('telesales', { dial: callee.user });
+    const number = await t.phone('6281100000009', 880, { dial: callee.user });
+    await expect.poll(() => stranger.output(), { timeout: 15_000 }).toMatch(/403 Forbidden/);
+    await expect.poll(() => number.output(), { timeout: 15_000 }).toMatch(/403 Forbidden/);
+    await expect.poll(() => colleague.heard().seconds, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    await Promise.all([callee, stranger, colleague].map((p) => p.stop()));
+  });
+
+  it('answers 503, translated, when the deployment runs no SIP server', async () => {
+    const off = await startTestServer({ env: { TELEPHONY: 'off' }, sameDatabaseAs: server });
+    try {
+      const res = await off.app.inject({
+        method: 'GET',
+        url: '/api/calls/sip-credential',
+        headers: { ...bearer(tokens.callCenter), 'accept-language': 'en' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe('Phone calls are not available: this server runs no SIP server.');
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,11 +1,14 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { agentSipUser, featureStringFrom, type TokenPair } from '@sapa/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFresh } from '../../../test/auth-helpers.js';
 import { bearer, makeBusiness } from '../../../test/fixtures.js';
 import { freePort } from '../../../test/free-port.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { startTestPhone, startTestTelephony, type TestTelephony } from '../../../test/servers/telephony.js';
+import { contacts } from '../contacts/index.js';
+import { callRooms } from './calls.schema.js';
 
 /**
  * The agent's SIP credential (GET /api/calls/sip-credential): only for users of a call page, naming the caller's
@@ -152,5 +155,107 @@ describe('GET /api/calls/sip-credential', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+const post = (who: keyof typeof tokens, url: string, payload: unknown) =>
+  server.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(tokens[who]), 'accept-language': 'en' },
+    payload: payload as Record<string, unknown>,
+  });
+const outcome = (who: keyof typeof tokens, id: string, body: Record<string, unknown>) =>
+  post(who, `/api/calls/phone/sessions/${id}/outcome`, body);
+
+describe('outbound phone calls (POST /api/calls/phone/dial, …/outcome)', () => {
+  it('places a call to a valid number: a session linked to the contact, audio both ways, held, ended completed', async () => {
+    await server.deps.db
+      .insert(contacts)
+      .values({ clientId, id: randomUUID(), name: 'Bu Ratna Telepon', phone: '6281220000001' });
+    const dialled = await post('callCenter', '/api/calls/phone/dial', { number: '0812-2000-0001' });
+    expect(dialled.statusCode, dialled.body).toBe(200);
+    const { session, number } = dialled.json();
+    expect(number).toBe('6281220000001');
+    expect(session).toMatchObject({
+      roomType: 'PHN',
+      direction: 'outbound',
+      status: 'RIN',
+      ticketId: null,
+      customerName: 'Bu Ratna Telepon',
+      customerPhoneNumber: '6281220000001',
+      csId: userIds.callCenter,
+    });
+    // One call at a time for the agent; one call at a time to the number.
+    const again = await post('callCenter', '/api/calls/phone/dial', { number: '6281220000009' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Only one active call is allowed at a time.');
+    const sameNumber = await post('telesales', '/api/calls/phone/dial', { number: '+62 812 2000 0001' });
+    expect(sameNumber.statusCode).toBe(409);
+    expect(sameNumber.json().message).toBe('A call to this number is already in progress.');
+
+    // The agent's phone (with the credential Sapa signs) calls the customer's phone through Kamailio.
+    const customer = await t.phone(number, 880, { autoAnswer: true });
+    const body = (await credential('callCenter')).json();
+    const agent = await startTestPhone({
+      dir: t.dir,
+      user: body.user,
+      domain: t.domain,
+      credential: body,
+      proxy: t.telephony.udpAddress,
+      sipPort: await freePort(),
+      toneHz: 440,
+      dial: number,
+    });
+    await expect.poll(() => agent.heard().seconds, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    await expect.poll(() => customer.heard().seconds, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    expect(agent.heard().hz).toBeGreaterThan(820);
+    expect(customer.heard().hz).toBeLessThan(480);
+
+    const answered = await outcome('callCenter', session.id, { outcome: 'answered', sipStatus: 200 });
+    expect(answered.json()).toMatchObject({ status: 'ANS' });
+    expect(answered.json().startTime).toEqual(expect.any(Number));
+    expect((await outcome('callCenter', session.id, { outcome: 'held' })).json().status).toBe('HLD');
+    const heldTwice = await outcome('callCenter', session.id, { outcome: 'held' });
+    expect(heldTwice.statusCode).toBe(409);
+    expect(heldTwice.json().message).toBe('Hold state change failed');
+    expect((await outcome('callCenter', session.id, { outcome: 'resumed' })).json().status).toBe('ANS');
+    // Only the call's own agent reports on it; another business does not find it.
+    expect((await outcome('telesales', session.id, { outcome: 'ended' })).statusCode).toBe(404);
+    expect((await outcome('other', session.id, { outcome: 'ended' })).statusCode).toBe(404);
+    const ended = await outcome('callCenter', session.id, { outcome: 'ended' });
+    expect(ended.json()).toMatchObject({ status: 'CMP', duration: expect.any(Number) });
+    expect((await outcome('callCenter', session.id, { outcome: 'ended' })).statusCode).toBe(409);
+    const [room] = await server.deps.db
+      .select()
+      .from(callRooms)
+      .where(and(eq(callRooms.clientId, clientId), eq(callRooms.id, session.roomId)));
+    expect(room).toMatchObject({ code: 'CLS', roomType: 'PHN' });
+    await Promise.all([agent.stop(), customer.stop()]);
+  });
+
+  it('maps a busy or unanswered number to rejected and no answer', async () => {
+    for (const [sipStatus, status] of [
+      [486, 'RJC'],
+      [480, 'NOA'],
+    ] as const) {
+      const { session } = (
+        await post('telesales', '/api/calls/phone/dial', { number: '6281330000002' })
+      ).json();
+      const failed = await outcome('telesales', session.id, { outcome: 'failed', sipStatus });
+      expect(failed.json()).toMatchObject({ status, duration: null });
+    }
+  });
+
+  it('refuses an invalid number, a user without the call centre or telesales, and no SIP status', async () => {
+    for (const number of ['12345', '0812abc', '', '1'.repeat(41)]) {
+      const res = await post('telesales', '/api/calls/phone/dial', { number });
+      expect(res.statusCode, number).toBe(400);
+      expect(res.json().message).toBe('Invalid number');
+    }
+    for (const who of ['inbound', 'chatOnly'] as const)
+      expect((await post(who, '/api/calls/phone/dial', { number: '6281330000003' })).statusCode).toBe(403);
+    const bad = await outcome('telesales', randomUUID(), { outcome: 'answered', sipStatus: 99 });
+    expect(bad.statusCode).toBe(400);
   });
 });

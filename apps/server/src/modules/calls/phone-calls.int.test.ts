@@ -53,6 +53,24 @@ const credential = (who: keyof typeof tokens, lang = 'en') =>
     headers: { ...bearer(tokens[who]), 'accept-language': lang },
   });
 
+/** A scripted phone (baresip) registered with the credential Sapa signs for `who`, saying 440 Hz. */
+async function agentPhone(
+  who: keyof typeof tokens,
+  extra: { autoAnswer?: boolean; dial?: string; user?: string; waitRegistered?: boolean } = {},
+) {
+  const body = (await credential(who)).json();
+  return startTestPhone({
+    dir: t.dir,
+    user: body.user,
+    domain: t.domain,
+    credential: body,
+    proxy: t.telephony.udpAddress,
+    sipPort: await freePort(),
+    toneHz: 440,
+    ...extra,
+  });
+}
+
 describe('GET /api/calls/sip-credential', () => {
   it('signs a credential for a user of any call page, naming their business and user, for an hour', async () => {
     for (const who of ['callCenter', 'telesales', 'inbound'] as const) {
@@ -90,27 +108,12 @@ describe('GET /api/calls/sip-credential', () => {
   });
 
   it('registers with Kamailio as the user it names, and as no other', async () => {
-    const body = (await credential('callCenter')).json();
-    const own = await startTestPhone({
-      dir: t.dir,
-      user: body.user,
-      domain: t.domain,
-      credential: body,
-      proxy: t.telephony.udpAddress,
-      sipPort: await freePort(),
-      toneHz: 440,
-    });
+    const own = await agentPhone('callCenter');
     expect(own.output()).toMatch(/\} 200 OK/);
     await own.stop();
     // The telesales agent's credential cannot register the call-centre agent's address.
-    const borrowed = await startTestPhone({
-      dir: t.dir,
+    const borrowed = await agentPhone('telesales', {
       user: agentSipUser(clientId, userIds.callCenter!),
-      domain: t.domain,
-      credential: (await credential('telesales')).json(),
-      proxy: t.telephony.udpAddress,
-      sipPort: await freePort(),
-      toneHz: 440,
       waitRegistered: false,
     });
     await expect.poll(() => borrowed.output(), { timeout: 15_000 }).toMatch(/403 Forbidden/);
@@ -119,22 +122,9 @@ describe('GET /api/calls/sip-credential', () => {
   });
 
   it('lets an agent be called by an agent of the same business only', async () => {
-    const phoneOf = async (who: keyof typeof tokens, extra: { autoAnswer?: boolean; dial?: string }) => {
-      const body = (await credential(who)).json();
-      return startTestPhone({
-        dir: t.dir,
-        user: body.user,
-        domain: t.domain,
-        credential: body,
-        proxy: t.telephony.udpAddress,
-        sipPort: await freePort(),
-        toneHz: 440,
-        ...extra,
-      });
-    };
-    const callee = await phoneOf('inbound', { autoAnswer: true });
-    const stranger = await phoneOf('other', { dial: callee.user });
-    const colleague = await phoneOf('telesales', { dial: callee.user });
+    const callee = await agentPhone('inbound', { autoAnswer: true });
+    const stranger = await agentPhone('other', { dial: callee.user });
+    const colleague = await agentPhone('telesales', { dial: callee.user });
     const number = await t.phone('6281100000009', 880, { dial: callee.user });
     await expect.poll(() => stranger.output(), { timeout: 15_000 }).toMatch(/403 Forbidden/);
     await expect.poll(() => number.output(), { timeout: 15_000 }).toMatch(/403 Forbidden/);
@@ -196,17 +186,7 @@ describe('outbound phone calls (POST /api/calls/phone/dial, …/outcome)', () =>
 
     // The agent's phone (with the credential Sapa signs) calls the customer's phone through Kamailio.
     const customer = await t.phone(number, 880, { autoAnswer: true });
-    const body = (await credential('callCenter')).json();
-    const agent = await startTestPhone({
-      dir: t.dir,
-      user: body.user,
-      domain: t.domain,
-      credential: body,
-      proxy: t.telephony.udpAddress,
-      sipPort: await freePort(),
-      toneHz: 440,
-      dial: number,
-    });
+    const agent = await agentPhone('callCenter', { dial: number });
     await expect.poll(() => agent.heard().seconds, { timeout: 20_000 }).toBeGreaterThan(0.5);
     await expect.poll(() => customer.heard().seconds, { timeout: 20_000 }).toBeGreaterThan(0.5);
     expect(agent.heard().hz).toBeGreaterThan(820);

@@ -89,6 +89,11 @@ const businessBIds: Record<
   '/api/calls/sessions/:id/reject': { param: 'id', id: () => callSessionB },
   '/api/calls/sessions/:id/terminate': { param: 'id', id: () => callSessionB },
   '/api/calls/sessions/:id/hold': { param: 'id', id: () => callSessionB, body: { hold: true } },
+  '/api/calls/phone/sessions/:id/outcome': {
+    param: 'id',
+    id: () => callSessionB,
+    body: { outcome: 'ended' },
+  },
   '/api/channel-accounts/:id/refresh': { param: 'id', id: () => accountB },
   '/api/chatbot/:channelAccountId': {
     param: 'channelAccountId',

@@ -37,6 +37,7 @@ import {
   callPublisher,
   endCallsOnSignOut,
   registerCallRoutes,
+  registerPhoneCallRoutes,
 } from './modules/calls/index.js';
 import { registerCatalogueRoutes } from './modules/catalogue/index.js';
 import {
@@ -332,6 +333,7 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   registerExportRoutes(app, deps, jobs);
   registerPlayRoutes(app, deps);
   registerCallRoutes(app, deps);
+  registerPhoneCallRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerMakerCheckerRoutes(app, deps);
   registerAuditRoutes(app, deps);

@@ -7,6 +7,7 @@ import { startDemoLine } from './modules/demo/demo-line.js';
 import { startDemoLivechat } from './modules/demo/demo-livechat.js';
 import { startDemoMeta } from './modules/demo/demo-meta.js';
 import { startDemoPaymentGateway } from './modules/demo/demo-payments.js';
+import { startDemoPhone } from './modules/demo/demo-phone.js';
 import { startDemoPush } from './modules/demo/demo-push.js';
 import { connectDemoShopee, startDemoShopee } from './modules/demo/demo-shopee.js';
 import { restoreDemoShopify, startDemoShopify } from './modules/demo/demo-shopify.js';
@@ -173,6 +174,14 @@ async function main() {
   // Phone calls: Kamailio and rtpengine as this process's children, when installed (issue 23).
   const telephony =
     config.role !== 'worker' ? await startTelephonyIfInstalled(config.telephony, logger) : null;
+  // Demo: the customer's phone page (phone simulator), when the SIP server runs.
+  const demoPhone =
+    config.demo && telephony
+      ? await startDemoPhone(config, telephony).catch((err) => {
+          logger.warn({ err }, 'demo phone simulator not started');
+          return null;
+        })
+      : null;
 
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(`\nSapa ${deps.version} is running at ${config.publicUrl} (${where}, role ${config.role})`);
@@ -203,6 +212,7 @@ async function main() {
       console.log(`  Shopee buyer chat (Shopee simulator): ${demoShopeeStore.buyerPageUrl}`);
     if (demoShopifyShop) console.log(`  Shopify shop admin (Shopify simulator): ${demoShopifyShop.adminUrl}`);
     if (telephony) console.log(`  Phone calls: SIP over WebSocket at ${telephony.wsUrl}`);
+    if (demoPhone) console.log(`  Customer's phone (phone simulator): ${demoPhone.pageUrl}`);
     if (demoPayments)
       console.log(
         `  Payment gateway (simulator; a top-up's payment page opens there): ${demoPayments.sim.url}`,
@@ -235,6 +245,7 @@ async function main() {
     await demoEmail?.sim.close();
     await demoPush?.sim.close();
     await emailListener?.close();
+    await demoPhone?.sim.close();
     await telephony?.stop();
     await imapReaders?.close();
     await jobs.stop();

@@ -73,6 +73,15 @@ describe('permission model: enforced on the server', () => {
     expect(create.statusCode).toBe(403);
   });
 
+  it('gives the SIP credential (phone calls) to a user of a call page only', async () => {
+    const url = '/api/calls/sip-credential';
+    const agent = await signInFresh(server.app, biz.agent.email);
+    expect((await server.app.inject({ method: 'GET', url, headers: bearer(agent) })).statusCode).toBe(403);
+    const owner = await signInFresh(server.app, biz.owner.email);
+    expect((await server.app.inject({ method: 'GET', url, headers: bearer(owner) })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
   it('answers 401 without a token', async () => {
     for (const url of adminGets) {
       const res = await server.app.inject({ method: 'GET', url });

@@ -1,3 +1,4 @@
+import { parseAgentSipUser } from '@sapa/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { featureAccessRoles } from '../src/modules/access-roles/access-roles.schema.js';
@@ -88,6 +89,11 @@ const businessBIds: Record<
   '/api/calls/sessions/:id/reject': { param: 'id', id: () => callSessionB },
   '/api/calls/sessions/:id/terminate': { param: 'id', id: () => callSessionB },
   '/api/calls/sessions/:id/hold': { param: 'id', id: () => callSessionB, body: { hold: true } },
+  '/api/calls/phone/sessions/:id/outcome': {
+    param: 'id',
+    id: () => callSessionB,
+    body: { outcome: 'ended' },
+  },
   '/api/channel-accounts/:id/refresh': { param: 'id', id: () => accountB },
   '/api/chatbot/:channelAccountId': {
     param: 'channelAccountId',
@@ -417,6 +423,19 @@ describe("a user of business A cannot reach business B's resources", () => {
     expect(await snapshotB()).toBe(before);
     // B's agent still signs in with the old password.
     await signInFresh(server.app, bizB.agent.email);
+  });
+
+  it("signs A's owner a SIP credential of A's business, never of B's", async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/calls/sip-credential',
+      headers: bearer(ownerA),
+    });
+    expect(res.statusCode).toBe(200);
+    const named = parseAgentSipUser(res.json().user);
+    expect(named?.clientId).toBeDefined();
+    expect(named?.clientId).not.toBe(bizB.clientId);
+    expect(Object.values(bizB.userIds)).not.toContain(named?.userId);
   });
 
   it("answers 404 for B's access role by name, and lists none of B's", async () => {

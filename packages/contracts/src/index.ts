@@ -13,6 +13,7 @@ export * from './api/bulk/bulk-progress.js';
 export * from './api/calls/call-rules.js';
 export * from './api/calls/call-states.js';
 export * from './api/calls/calls.js';
+export * from './api/calls/phone-calls.js';
 export * from './api/catalogue/catalogue.js';
 export * from './api/channels/channels.js';
 export * from './api/channels/email.js';

@@ -7,6 +7,7 @@ import { AUTOMATION_MESSAGES } from './api/automation/automation.js';
 import { CHATBOT_MESSAGES } from './api/automation/chatbot.js';
 import { BROADCAST_MESSAGES } from './api/broadcasts/broadcasts.js';
 import { CALL_MESSAGES } from './api/calls/call-rules.js';
+import { PHONE_CALL_MESSAGES } from './api/calls/phone-calls.js';
 import { CATALOGUE_MESSAGES } from './api/catalogue/catalogue.js';
 import { CHANNEL_MESSAGES } from './api/channels/channel-messages.js';
 import { CONTACT_MESSAGES } from './api/contacts/contact-messages.js';
@@ -438,6 +439,7 @@ export const MESSAGES = {
   ...PUSH_MESSAGES,
   ...WALLET_MESSAGES,
   ...CALL_MESSAGES,
+  ...PHONE_CALL_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

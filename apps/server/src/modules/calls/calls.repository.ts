@@ -130,15 +130,26 @@ export async function setRoom(
     .where(and(eq(callRooms.clientId, room.clientId), eq(callRooms.id, room.id)));
 }
 
-/** Sessions in the API's shape: with their chat and the customer's name and number. */
+/** Sessions in the API's shape: with their chat (WhatsApp) and the customer's name and number. */
 export async function toCallSessions(db: DbOrTx, rows: readonly CallSessionRow[]): Promise<CallSession[]> {
   if (rows.length === 0) return [];
   const clientId = rows[0]!.clientId;
   const rooms = await db
-    .select({ id: callRooms.id, ticketId: callRooms.ticketId, name: contacts.name })
+    .select({
+      id: callRooms.id,
+      ticketId: callRooms.ticketId,
+      roomType: callRooms.roomType,
+      name: contacts.name,
+    })
     .from(callRooms)
-    .innerJoin(tickets, and(eq(tickets.clientId, callRooms.clientId), eq(tickets.id, callRooms.ticketId)))
-    .innerJoin(contacts, and(eq(contacts.clientId, tickets.clientId), eq(contacts.id, tickets.contactId)))
+    .leftJoin(tickets, and(eq(tickets.clientId, callRooms.clientId), eq(tickets.id, callRooms.ticketId)))
+    .leftJoin(
+      contacts,
+      and(
+        eq(contacts.clientId, callRooms.clientId),
+        eq(contacts.id, sql`coalesce(${tickets.contactId}, ${callRooms.contactId})`),
+      ),
+    )
     .where(
       and(
         eq(callRooms.clientId, clientId),
@@ -154,12 +165,12 @@ export async function toCallSessions(db: DbOrTx, rows: readonly CallSessionRow[]
     return {
       id: r.id,
       roomId: r.roomId,
-      ticketId: room?.ticketId ?? r.roomId,
+      ticketId: room?.ticketId ?? null,
       remoteId: r.remoteId,
       callerId: r.callerId,
       customerName: room?.name ?? r.callerId,
       customerPhoneNumber: r.callerId,
-      roomType: 'WAC',
+      roomType: room?.roomType ?? 'WAC',
       direction: r.direction,
       status: r.status,
       csId: r.csId,

@@ -15,8 +15,9 @@ import { tickets } from '../conversations/index.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 
 /**
- * A call room (000 §3): the calls of one customer's chat (ticket). `code` is the stored room status code (CLS, OPN,
- * QUE, BOT); ASSIGNED is an open room with a CS (`callRoomStatusOf`).
+ * A call room (000 §3): the calls of one customer's chat (ticket) — or, for a phone call (`PHN`), of the contact of
+ * its number (no chat, no channel account). `code` is the stored room status code (CLS, OPN, QUE, BOT); ASSIGNED is
+ * an open room with a CS (`callRoomStatusOf`).
  */
 export const callRooms = pgTable(
   'call_rooms',
@@ -25,9 +26,11 @@ export const callRooms = pgTable(
       .notNull()
       .references(() => clients.id),
     id: uuid('id').notNull(),
-    ticketId: uuid('ticket_id').notNull(),
-    channelAccountId: uuid('channel_account_id').notNull(),
-    roomType: text('room_type').$type<'WAC'>().notNull(),
+    ticketId: uuid('ticket_id'),
+    channelAccountId: uuid('channel_account_id'),
+    /** A phone call's contact (the business's contact with that number), when there is one. */
+    contactId: uuid('contact_id'),
+    roomType: text('room_type').$type<'WAC' | 'PHN'>().notNull(),
     code: text('code').$type<CallRoomStatusCode>().notNull(),
     csId: uuid('cs_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
@@ -41,7 +44,10 @@ export const callRooms = pgTable(
   ],
 );
 
-/** A call session (000 §3): one WhatsApp call (Meta's call id in `remote_id`), ringing, answered, on hold or ended. */
+/**
+ * A call session (000 §3): one WhatsApp call (Meta's call id in `remote_id`) or phone call (no channel account;
+ * Sapa's own id in `remote_id`), ringing, answered, on hold or ended.
+ */
 export const callSessions = pgTable(
   'call_sessions',
   {
@@ -50,9 +56,9 @@ export const callSessions = pgTable(
       .references(() => clients.id),
     id: uuid('id').notNull(),
     roomId: uuid('room_id').notNull(),
-    channelAccountId: uuid('channel_account_id').notNull(),
+    channelAccountId: uuid('channel_account_id'),
     remoteId: text('remote_id').notNull(),
-    /** The customer's WhatsApp id (phone number). */
+    /** The customer's WhatsApp id or phone number. */
     callerId: text('caller_id').notNull(),
     direction: text('direction').$type<'inbound' | 'outbound'>().notNull(),
     status: text('status').$type<CallSessionStatus>().notNull(),

@@ -4,3 +4,4 @@ export { registerCallRoutes } from './calls.routes.js';
 export { callRooms, callSessions } from './calls.schema.js';
 export { endCallsOnSignOut } from './calls.service.js';
 export { applyCallWebhooks, CALL_WEBHOOK_FIELDS } from './calls-webhook.js';
+export { registerPhoneCallRoutes } from './phone-calls.routes.js';

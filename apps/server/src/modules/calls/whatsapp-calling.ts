@@ -10,12 +10,16 @@ export type CallAction =
 /** Meta's error when the customer has not allowed business calls. */
 export const NO_CALL_PERMISSION_CODE = 138006;
 
-/** Sends one call action for Meta's call `callId` on the business's WhatsApp number. */
+/**
+ * Sends one call action for Meta's call `callId` on the business's WhatsApp number. A phone call (no channel
+ * account) has nothing to send: its signalling is the agent's SIP phone's, so the action succeeds here.
+ */
 export async function sendCallAction(
   deps: Pick<ServerDeps, 'db' | 'secrets'>,
-  target: { clientId: string; channelAccountId: string; callId: string },
+  target: { clientId: string; channelAccountId: string | null; callId: string },
   action: CallAction,
 ): Promise<GraphResult<{ success?: boolean }>> {
+  if (!target.channelAccountId) return { ok: true, value: {} };
   const account = await getAccount(deps.db, target.clientId, target.channelAccountId);
   if (!account) throw new Error('call on an unknown channel account');
   const config = whatsappConfigOf(account);

@@ -16,6 +16,8 @@ export interface TelephonyConfig {
   dir: string;
   /** What the agents' browsers connect to (`SIP_WS_URL`, else ws://<PUBLIC_URL host>:<SIP_WS_PORT>). */
   wsUrl: string;
+  /** Demo: the phone simulator's page (`PHONE_SIM_PORT`, default PORT + 23). */
+  phoneSimPort: number;
 }
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -38,6 +40,7 @@ const telephonyEnv = z.object({
   RTPENGINE_NG_PORT: port.optional(),
   RTP_PORT_MIN: port.default(35_000),
   RTP_PORT_MAX: port.default(35_999),
+  PHONE_SIM_PORT: port.optional(),
 });
 
 export function telephonyConfigOf(
@@ -58,5 +61,6 @@ export function telephonyConfigOf(
     rtpPorts: { min: e.RTP_PORT_MIN, max: Math.max(e.RTP_PORT_MIN, e.RTP_PORT_MAX) },
     dir: join(base.dataDir, 'telephony'),
     wsUrl: e.SIP_WS_URL ?? `ws://${new URL(base.publicUrl).hostname}:${wsPort}`,
+    phoneSimPort: e.PHONE_SIM_PORT ?? base.port + 23,
   };
 }

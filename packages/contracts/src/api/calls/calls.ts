@@ -6,14 +6,15 @@ import { CALL_ROOM_STATUSES, CALL_SESSION_STATUSES } from './call-states.js';
 export const callSessionSchema = z.object({
   id: z.string().uuid(),
   roomId: z.string().uuid(),
-  /** The chat (ticket) the call belongs to. */
-  ticketId: z.string().uuid(),
+  /** The chat (ticket) the call belongs to; null for a phone call (linked to the contact of its number). */
+  ticketId: z.string().uuid().nullable(),
   /** Meta's call id (wacid…). */
   remoteId: z.string(),
   callerId: z.string(),
   customerName: z.string(),
   customerPhoneNumber: z.string(),
-  roomType: z.literal('WAC'),
+  /** WAC: WhatsApp call; PHN: phone call over SIP. */
+  roomType: z.enum(['WAC', 'PHN']),
   direction: z.enum(['inbound', 'outbound']),
   status: z.enum(CALL_SESSION_STATUSES),
   csId: z.string().uuid().nullable(),
@@ -28,7 +29,7 @@ export type CallSession = z.infer<typeof callSessionSchema>;
 
 export const callRoomSchema = z.object({
   roomId: z.string().uuid(),
-  ticketId: z.string().uuid(),
+  ticketId: z.string().uuid().nullable(),
   status: z.enum(CALL_ROOM_STATUSES),
   csId: z.string().uuid().nullable(),
 });

@@ -80,6 +80,14 @@ import { registerCsLibraryRoutes } from './modules/cs-library/index.js';
 import { registerAppRoutes, registerDemoShopRoute } from './modules/demo/demo.routes.js';
 import { exportJob, registerExportRoutes } from './modules/exports/index.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
+import {
+  billLifecycleDrain,
+  createInvoicesContext,
+  INVOICE_PURPOSE,
+  invoicePaymentPurpose,
+  monthlyBillsDrain,
+  registerInvoiceRoutes,
+} from './modules/invoices/index.js';
 import { registerMakerCheckerRoutes } from './modules/maker-checker/maker-checker.routes.js';
 import { notifyThrough, sendNotificationJob } from './modules/notifications/index.js';
 import {
@@ -196,6 +204,9 @@ export function defineJobs(deps: ServerDeps, now: AutomationContext['now'] = () 
     orphanCharges: orphanChargeDrain(deps, storedMessageIds),
     // Issue 21: a withdrawal the gateway never confirmed taking is looked up by its id and sent once.
     unsentWithdrawals: unsentWithdrawalDrain(deps),
+    // Issue 21: the monthly bills, built on the 3rd, and their clock (auto-confirm, final invoice, overdue).
+    monthlyBills: monthlyBillsDrain(deps),
+    billLifecycle: billLifecycleDrain(deps),
     // Web Push to away agents: chats assigned to them, mentions in notes.
     ...pushJobs({ deps, now }),
     // Shopify's order webhooks become template messages through the channels' send job.
@@ -304,6 +315,17 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
   );
   await registerPaymentRoutes(app, payments);
   await registerWalletRoutes(app, createWalletContext(deps));
+  // A bill paid through the gateway: its verified notification marks the bill paid (payments imports no buyer).
+  registerPaymentPurpose(payments, INVOICE_PURPOSE, invoicePaymentPurpose);
+  // A rejected usage summary is e-mailed to Sapa's finance through the notification job (and its outbox).
+  const notifyFinance = notifyThrough(deps, jobs.notify);
+  await registerInvoiceRoutes(
+    app,
+    createInvoicesContext(deps, payments, {
+      notifyFinance: (m) => notifyFinance({ channel: 'email', recipient: deps.config.financeEmail, ...m }),
+      wakeLifecycle: () => deps.jobs.wake(jobs.billLifecycle),
+    }),
+  );
   registerSubscriptionRoutes(app, payments);
   registerChannelRoutes(app, deps);
   registerInboxRoutes(app, deps, jobs);

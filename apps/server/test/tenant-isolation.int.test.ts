@@ -7,6 +7,7 @@ import { productCategories, products } from '../src/modules/catalogue/catalogue.
 import { channelAccounts } from '../src/modules/channels/channels.schema.js';
 import { messages, tickets } from '../src/modules/conversations/index.js';
 import { memberships, users } from '../src/modules/identity/identity.schema.js';
+import { invoices } from '../src/modules/invoices/invoices.schema.js';
 import { transactions } from '../src/modules/orders/orders.schema.js';
 import { bankAccounts, withdrawals } from '../src/modules/wallet/wallet.schema.js';
 import { postLogin, signInFresh } from './auth-helpers.js';
@@ -27,6 +28,7 @@ import {
   contactTagB,
   contactUploadB,
   csGroupB,
+  invoiceB,
   libraryB,
   livechatB,
   livechatBody,
@@ -246,6 +248,18 @@ const businessBIds: Record<
   '/api/settings/bank-accounts/:id': { param: 'id', id: () => bankAccountB },
   '/api/settings/bank-accounts/:id/inquiry': { param: 'id', id: () => bankAccountB },
   '/api/settings/bank-accounts/:id/primary': { param: 'id', id: () => bankAccountB },
+  '/api/invoices/:id': { param: 'id', id: () => invoiceB },
+  '/api/invoices/:id/approval': {
+    param: 'id',
+    id: () => invoiceB,
+    body: { statusApproval: 'APPROVED', signerName: 'Diretas', agree: true },
+  },
+  '/api/invoices/:id/payment': { param: 'id', id: () => invoiceB, body: { method: 'BCA' } },
+  '/api/invoices/:id/documents/:kind': {
+    param: 'id',
+    id: () => invoiceB,
+    more: { kind: () => 'SUMMARY_USAGE' },
+  },
   '/api/broadcasts/:id': { param: 'id', id: () => broadcastB },
   '/api/broadcasts/:id/recipients': { param: 'id', id: () => broadcastB },
   '/api/broadcasts/:id/cancel': { param: 'id', id: () => broadcastB },
@@ -337,7 +351,7 @@ const businessBIds: Record<
 /** Everything of business B a request could change. */
 async function snapshotB() {
   const db = server.deps.db;
-  const [m, r, u, ca, t, msg, p, pc, tx, ba, wd, calls] = await Promise.all([
+  const [m, r, u, ca, t, msg, p, pc, tx, ba, wd, calls, inv] = await Promise.all([
     db.select().from(memberships).where(eq(memberships.clientId, bizB.clientId)),
     db.select().from(featureAccessRoles).where(eq(featureAccessRoles.clientId, bizB.clientId)),
     db.select().from(users),
@@ -350,6 +364,7 @@ async function snapshotB() {
     db.select().from(bankAccounts).where(eq(bankAccounts.clientId, bizB.clientId)),
     db.select().from(withdrawals).where(eq(withdrawals.clientId, bizB.clientId)),
     db.select().from(callSessions).where(eq(callSessions.clientId, bizB.clientId)),
+    db.select().from(invoices).where(eq(invoices.clientId, bizB.clientId)),
   ]);
   const bUserIds = new Set(Object.values(bizB.userIds));
   const sort = <T extends { userId?: string; id?: string }>(rows: T[]) =>
@@ -367,6 +382,7 @@ async function snapshotB() {
     ba: sort(ba),
     wd: sort(wd),
     calls: sort(calls),
+    inv: sort(inv),
   });
 }
 

@@ -6,6 +6,7 @@ export * from './api/automation/automation.js';
 export * from './api/automation/chatbot.js';
 export * from './api/automation/schedule.js';
 export * from './api/billing/billing.js';
+export * from './api/billing/invoices.js';
 export * from './api/billing/monthly-bills.js';
 export * from './api/broadcasts/broadcasts.js';
 export * from './api/bulk/bulk.js';

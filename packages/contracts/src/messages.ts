@@ -5,6 +5,7 @@
 import { AUDIT_MESSAGES } from './api/audit/audit.js';
 import { AUTOMATION_MESSAGES } from './api/automation/automation.js';
 import { CHATBOT_MESSAGES } from './api/automation/chatbot.js';
+import { INVOICE_MESSAGES } from './api/billing/invoices.js';
 import { BROADCAST_MESSAGES } from './api/broadcasts/broadcasts.js';
 import { CALL_MESSAGES } from './api/calls/call-rules.js';
 import { PHONE_CALL_MESSAGES } from './api/calls/phone-calls.js';
@@ -438,6 +439,7 @@ export const MESSAGES = {
   ...REPLY_BUTTON_MESSAGES,
   ...PUSH_MESSAGES,
   ...WALLET_MESSAGES,
+  ...INVOICE_MESSAGES,
   ...CALL_MESSAGES,
   ...PHONE_CALL_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;

@@ -86,6 +86,8 @@ const envSchema = z.object({
   PAYMENT_METHODS_OFF: z.string().optional(),
   /** 001 §8 withdrawals temporarily off: `true` stops new withdrawals (the wallet page says so). */
   WITHDRAWALS_OFF: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Where a rejected usage summary is e-mailed (001 §4: finance); default finance@ the public host. */
+  FINANCE_EMAIL: z.string().email().optional(),
   /**
    * Meta's Embedded Signup (the sign-up's WhatsApp step): the Tech Provider's app id and secret, its Facebook
    * Login for Business configuration id, the Graph API and the login dialog. Demo mode without them: the
@@ -221,6 +223,8 @@ export interface AppConfig {
   paymentMethodsOff: string[];
   /** 001 §8 withdrawals temporarily off (WITHDRAWALS_OFF); also off while no gateway is configured. */
   withdrawalsOff: boolean;
+  /** Sapa's finance mailbox: rejected usage summaries go there (FINANCE_EMAIL). */
+  financeEmail: string;
   paymentSimPort: number;
   /** Null: Shopify cannot be connected (no app configured). */
   shopify: ShopifyAppConfig | null;
@@ -347,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((s) => s.trim().toUpperCase())
       .filter(Boolean),
     withdrawalsOff: e.WITHDRAWALS_OFF === 'true' || e.WITHDRAWALS_OFF === '1',
+    financeEmail: e.FINANCE_EMAIL ?? `finance@${new URL(publicUrl).hostname}`,
     paymentSimPort: e.PAYMENT_SIM_PORT ?? port + 2,
     shopify:
       e.SHOPIFY_CLIENT_ID && e.SHOPIFY_CLIENT_SECRET

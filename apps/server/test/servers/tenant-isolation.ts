@@ -7,6 +7,7 @@ import { broadcasts } from '../../src/modules/broadcasts/broadcasts.schema.js';
 import { callRooms, callSessions } from '../../src/modules/calls/index.js';
 import { messages, tickets } from '../../src/modules/conversations/index.js';
 import { makePng } from '../../src/modules/demo/demo-livechat.js';
+import { invoices } from '../../src/modules/invoices/invoices.schema.js';
 import { transactions } from '../../src/modules/orders/orders.schema.js';
 import { payments } from '../../src/modules/payments/payments.schema.js';
 import { subscriptionOrders } from '../../src/modules/subscriptions/subscriptions.schema.js';
@@ -54,6 +55,7 @@ export let transactionB: string;
 export let callSessionB: string;
 export let subscriptionOrderB: string;
 export let bankAccountB: string;
+export let invoiceB: string;
 
 export function useTenantIsolationServer() {
   useTestServer({
@@ -249,6 +251,21 @@ export function useTenantIsolationServer() {
         accountHolder: 'Pemilik B',
         isPrimary: true,
         inquiryStatus: 'VERIFIED',
+      });
+      // B's monthly bill, waiting for its usage confirmation (issue 21).
+      invoiceB = uuidv7();
+      await server.deps.db.insert(invoices).values({
+        id: invoiceB,
+        clientId: bizB.clientId,
+        number: `INV/209901/${invoiceB.slice(-5)}`,
+        period: '2099-01',
+        status: 'PENDING_CONFIRMATION',
+        lines: [],
+        net: 90_090,
+        vat: 9_910,
+        total: 100_000,
+        usageDate: '2099-02-03',
+        confirmationDueDate: '2099-02-10',
       });
       // B's product category, product and its photo (001 §3).
       const photo = await server.app.inject({

@@ -48,6 +48,7 @@ export const BUILT_SHELL_PATHS = [
   '/setting/two-factor-verification-setup',
   '/chat-credits',
   '/wallet',
+  '/setting/finance',
   '/setting/plan-and-pricing',
   '/shopify',
 ] as const;

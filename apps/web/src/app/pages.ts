@@ -24,6 +24,7 @@ const audit = () => import('../features/audit');
 const broadcasts = () => import('../features/broadcasts');
 const subscriptions = () => import('../features/subscriptions');
 const wallet = () => import('../features/wallet');
+const invoices = () => import('../features/invoices');
 const advancedBroadcasts = () => import('../features/advanced-broadcasts');
 const templates = () => import('../features/templates');
 const billing = () => import('../features/billing');
@@ -86,6 +87,7 @@ const SHELL_PAGES: Record<BuiltShellPath, LazyPage> = {
       Component: a.storeSettingsPageWith(c.ChannelsSettingsTab, w.BankAccountTab),
     })),
   '/wallet': () => wallet().then((m) => ({ Component: m.WalletPage })),
+  '/setting/finance': () => invoices().then((m) => ({ Component: m.FinancePage })),
   '/livechat/create': () => livechat().then((m) => ({ Component: m.LivechatCreatePage })),
   '/livechat/edit/:id': () => livechat().then((m) => ({ Component: m.LivechatEditPage })),
   '/email/create': () => emailChannel().then((m) => ({ Component: m.EmailCreatePage })),

@@ -387,3 +387,53 @@ export async function settleWindowCharges(db: DbOrTx, windows: UnsettledWindowCh
     where w.client_id = v.client_id and w.chat_room_id = v.chat_room_id and w.category = v.category
       and w.mutation_id = v.mutation_id`);
 }
+
+/** A post-paid business's usage of a month (issue 21: its monthly bill), with the subscription it ran on. */
+export interface MonthlyUsage {
+  clientId: string;
+  subscriptionPackage: string | null;
+  accountStatus: string;
+  extraUsers: number;
+  /** Hundredths of a credit charged post-paid in the month (refunds deducted). */
+  usedHundredths: number;
+  charges: number;
+}
+
+/**
+ * The usage of every POST_PAID business in [from, to), a page at a time in client id order: the post-paid
+ * charges of the ledger (a charge is negative, so its usage is the negated sum).
+ */
+export async function postPaidUsage(
+  db: DbOrTx,
+  range: { from: Date; to: Date },
+  page: { afterClientId: string | null; limit: number },
+): Promise<MonthlyUsage[]> {
+  const rows = rowsOf<{
+    id: string;
+    subscription_package: string | null;
+    account_status: string;
+    extra_users: number;
+    used: string;
+    charges: number;
+  }>(
+    await db.execute(sql`
+      select c.id, c.subscription_package, c.account_status, c.extra_users,
+             coalesce(-sum(m.amount), 0)::text as used, count(m.id)::int as charges
+      from ${clients} c
+      left join ${chatCreditMutations} m on m.client_id = c.id and m.status = 'post_paid'
+        and m.created_at >= ${range.from.toISOString()} and m.created_at < ${range.to.toISOString()}
+      where c.billing_type = 'POST_PAID'
+        and (${page.afterClientId}::uuid is null or c.id > ${page.afterClientId}::uuid)
+      group by c.id
+      order by c.id
+      limit ${page.limit}`),
+  );
+  return rows.map((r) => ({
+    clientId: r.id,
+    subscriptionPackage: r.subscription_package,
+    accountStatus: r.account_status,
+    extraUsers: r.extra_users,
+    usedHundredths: Math.round(Number(r.used) * 100),
+    charges: r.charges,
+  }));
+}

@@ -1,4 +1,6 @@
 /** The public entry of billing: the chat-credit ledger other modules check, charge, top up and open. */
+
+export { type MonthlyUsage, postPaidUsage } from './billing.repository.js';
 export {
   assertCreditsAvailable,
   type ChargeInput,

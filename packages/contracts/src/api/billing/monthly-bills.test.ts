@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { splitVatIncluded } from './invoices.js';
 import {
   activeGroupOf,
   addWorkingDays,
   BILL_STATUSES,
   type BillEvent,
   type BillStatus,
+  billablePeriod,
   blocksBusiness,
   isWorkingDay,
+  jakartaDate,
   nextBillStatus,
+  periodRange,
   usageDateFor,
 } from './monthly-bills.js';
 
@@ -150,5 +154,44 @@ describe('usage date and the overdue block (000 §9)', () => {
     ['PENDING_CONFIRMATION', null, '2026-06-01', false],
   ])('%s due %s on %s blocks: %s', (status, due, today, expected) => {
     expect(blocksBusiness({ status, paymentDueDate: due }, today)).toBe(expected);
+  });
+});
+
+describe("the monthly job's period and dates (Asia/Jakarta)", () => {
+  it.each<[string, string]>([
+    ['2026-03-02T16:59:59Z', '2026-03-02'],
+    ['2026-03-02T17:00:00Z', '2026-03-03'],
+    ['2026-12-31T17:30:00Z', '2027-01-01'],
+  ])('%s is %s in Jakarta', (at, date) => {
+    expect(jakartaDate(new Date(at))).toBe(date);
+  });
+
+  it.each<[string, string | null]>([
+    ['2026-03-02', null],
+    ['2026-03-03', '2026-02'],
+    ['2026-03-31', '2026-02'],
+    ['2027-01-03', '2026-12'],
+  ])('on %s the billable period is %s', (today, period) => {
+    expect(billablePeriod(today)).toBe(period);
+  });
+
+  it("spans a period from Jakarta midnight to the next month's", () => {
+    expect(periodRange('2026-02')).toEqual({
+      from: new Date('2026-01-31T17:00:00Z'),
+      to: new Date('2026-02-28T17:00:00Z'),
+    });
+  });
+});
+
+describe('VAT inside a VAT-included total (credits are priced VAT included)', () => {
+  it.each<[number, number, number]>([
+    [111_000, 100_000, 11_000],
+    [0, 0, 0],
+    [1, 1, 0],
+    [5, 5, 0],
+    [10, 9, 1],
+    [2_755, 2_482, 273],
+  ])('%i = net %i + VAT %i', (total, net, vat) => {
+    expect(splitVatIncluded(total)).toEqual({ net, vat, total });
   });
 });

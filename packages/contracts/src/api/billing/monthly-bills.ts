@@ -161,3 +161,32 @@ export function blocksBusiness(bill: { status: BillStatus; paymentDueDate: strin
   if (!bill.paymentDueDate || !UNPAID.includes(bill.status)) return false;
   return daysBetween(bill.paymentDueDate, today) > OVERDUE_BLOCK_DAYS;
 }
+
+/** Asia/Jakarta is UTC+7 all year (no daylight saving). */
+const JAKARTA_OFFSET_MS = 7 * 3_600_000;
+
+/** The calendar date in Asia/Jakarta at `at`. */
+export function jakartaDate(at: Date): string {
+  return fromUtc(at.getTime() + JAKARTA_OFFSET_MS);
+}
+
+/**
+ * The month whose bill is due on `today` (the month before it, from its usage date, the 3rd), or null before
+ * the 3rd — then the month before that was billed already.
+ */
+export function billablePeriod(today: string): string | null {
+  const t = toUtc(today);
+  const d = new Date(t);
+  if (d.getUTCDate() < USAGE_DATA_DAY_OF_MONTH) return null;
+  const prev = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1));
+  return fromUtc(prev.getTime()).slice(0, 7);
+}
+
+/** The instants a period (`YYYY-MM`) spans in Asia/Jakarta: [from, to). */
+export function periodRange(period: string): { from: Date; to: Date } {
+  const m = /^(\d{4})-(\d{2})$/.exec(period);
+  if (!m) throw new RangeError(`not a YYYY-MM period: ${period}`);
+  const from = Date.UTC(Number(m[1]), Number(m[2]) - 1, 1) - JAKARTA_OFFSET_MS;
+  const to = Date.UTC(Number(m[1]), Number(m[2]), 1) - JAKARTA_OFFSET_MS;
+  return { from: new Date(from), to: new Date(to) };
+}

@@ -50,7 +50,7 @@ describe('sign-up via Shopify', () => {
     await page.getByRole('button', { name: 'Lanjut' }).click();
     await page.waitForURL(/\/sign-up\/otp$/);
     await page.getByLabel('Kode OTP').fill(await signUpCodeFromWhatsapp(page, customerPageUrl, phone));
-    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    await page.getByRole('button', { name: 'Verifikasi', exact: true }).click();
 
     // The store step starts with the shop's name.
     await page.waitForURL(/\/sign-up\/store$/);

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, screenshot } from './support/browser.js';
-import { finishEmbeddedSignup, signUpCodeFromWhatsapp } from './support/sign-up.js';
+import { agreeToConsent, finishEmbeddedSignup, signUpCodeFromWhatsapp } from './support/sign-up.js';
 
 const url = inject('sapaUrl');
 const customerPageUrl = inject('customerPageUrl');
@@ -29,6 +29,14 @@ async function shoot() {
 
 describe('sign-up via Shopify', () => {
   it('a merchant installs Sapa from the Shopify app store, signs up with the shop, and lands on /shopify with the store connected', async () => {
+    // An install link that is made up (or used, or expired) says so and how to start again.
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${url}/sign-up-shopify?install=${'x'.repeat(43)}`);
+    await page.getByRole('alert').filter({ hasText: 'sudah kedaluwarsa atau sudah dipakai' }).waitFor();
+    await page.getByRole('link', { name: 'Daftar tanpa Shopify' }).waitFor();
+    await screenshot(page, 'sign-up-shopify-expired-id-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
     // Shopify's side: the app store listing, a new shop, Install; Shopify opens Sapa, which asks for approval.
     await page.goto(appStoreUrl);
     await page.getByLabel('Shop name').fill(SHOP_NAME);
@@ -71,6 +79,7 @@ describe('sign-up via Shopify', () => {
     await page.waitForURL(/\/sign-up\/success$/);
     await page.getByRole('button', { name: 'Buka toko Shopify saya' }).click();
     await page.waitForURL(`${url}/shopify`);
+    await agreeToConsent(page);
     await expect.poll(() => page.getByTestId('shopify-shop-name').textContent()).toBe(SHOP_NAME);
     await screenshot(page, 'sign-up-shopify-connected-id-1440');
   }, 300_000);

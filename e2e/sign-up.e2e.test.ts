@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, screenshot } from './support/browser.js';
 import { currentMe } from './support/journey.js';
-import { finishEmbeddedSignup, signUpCodeFromWhatsapp } from './support/sign-up.js';
+import { agreeToConsent, finishEmbeddedSignup, signUpCodeFromWhatsapp } from './support/sign-up.js';
 
 const url = inject('sapaUrl');
 const customerPageUrl = inject('customerPageUrl');
@@ -26,13 +25,6 @@ async function shoot(step: string) {
       await screenshot(page, `sign-up-${step}-${language}-${width}`);
     }
   }
-}
-
-async function agreeToConsent(p: Page) {
-  const dialog = p.getByRole('dialog', { name: 'Perjanjian pengguna' });
-  await dialog.waitFor({ state: 'visible' });
-  await dialog.getByRole('button', { name: 'Setuju' }).click();
-  await dialog.waitFor({ state: 'hidden' });
 }
 
 describe('sign-up', () => {

@@ -33,3 +33,11 @@ export async function finishEmbeddedSignup(page: Page, name: string, phone: stri
   await popup.getByLabel('Business phone number').fill(phone);
   return popup;
 }
+
+/** The user agreement a new owner is asked to accept on their first page. */
+export async function agreeToConsent(p: Page) {
+  const dialog = p.getByRole('dialog', { name: 'Perjanjian pengguna' });
+  await dialog.waitFor({ state: 'visible' });
+  await dialog.getByRole('button', { name: 'Setuju' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}

@@ -1,6 +1,3 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SignUpState } from '@sapa/contracts';
 import {
   type ShopifySimulator,
@@ -12,8 +9,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, PASSWORD } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { freePort } from '../../../test/servers/telegram.js';
+import { partnerFileWith, signUpCodeOnPhone } from '../../../test/sign-up-helpers.js';
 import { signUps } from '../signup/signup.schema.js';
 import { shopifyInstalls, shopifyStores } from './shopify.schema.js';
 
@@ -45,14 +43,7 @@ let base: string;
 let seq = 0;
 
 beforeAll(async () => {
-  const sapa = JSON.parse(
-    readFileSync(new URL('../../../../../config/partners/sapa.json', import.meta.url), 'utf8'),
-  );
-  const partner = join(mkdtempSync(join(tmpdir(), 'sapa-partner-')), 'partner.json');
-  writeFileSync(
-    partner,
-    JSON.stringify({ ...sapa, featureFlags: { ...sapa.featureFlags, wabaRequired: false } }),
-  );
+  const partner = partnerFileWith({ featureFlags: { wabaRequired: false } });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   shopify = await startShopifySimulator({
@@ -126,16 +117,7 @@ async function install(domain: string): Promise<string> {
   return landing.searchParams.get('install') ?? '';
 }
 
-async function codeOnPhone(phone: string): Promise<string> {
-  const [first] = await waitFor(async () => {
-    const sent = wa.conversation(PLATFORM.phoneNumberId, phone);
-    return sent.length > 0 ? sent : undefined;
-  });
-  const template = first!.request.template as {
-    components: { type: string; parameters: { text: string }[] }[];
-  };
-  return template.components.find((c) => c.type === 'body')!.parameters[0]!.text;
-}
+const codeOnPhone = (phone: string) => signUpCodeOnPhone(wa, PLATFORM.phoneNumberId, phone);
 
 /** A sign-up started with the install, its phone verified and store saved, the WhatsApp step skipped. */
 async function signUpWith(installToken: string, storeName: string) {

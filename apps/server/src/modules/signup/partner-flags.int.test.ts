@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SignUpState } from '@sapa/contracts';
 import { startWhatsappCloudSimulator, type WhatsappCloudSimulator } from '@sapa/simulators';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, PASSWORD } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { partnerFileWith, signUpCodeOnPhone } from '../../../test/sign-up-helpers.js';
 import { channelAccounts } from '../channels/channels.schema.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 import { signUps } from './signup.schema.js';
@@ -29,18 +27,10 @@ let sim: WhatsappCloudSimulator;
 let server: TestServer;
 
 beforeAll(async () => {
-  const sapa = JSON.parse(
-    readFileSync(new URL('../../../../../config/partners/sapa.json', import.meta.url), 'utf8'),
-  );
-  const file = join(mkdtempSync(join(tmpdir(), 'sapa-partner-')), 'partner.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      ...sapa,
-      code: 'ONE_PACKAGE',
-      featureFlags: { ...sapa.featureFlags, wabaRequired: false, multiplePackageSubscription: false },
-    }),
-  );
+  const file = partnerFileWith({
+    code: 'ONE_PACKAGE',
+    featureFlags: { wabaRequired: false, multiplePackageSubscription: false },
+  });
   sim = await startWhatsappCloudSimulator({ port: 0 });
   sim.registerNumber({ ...PLATFORM, webhookUrl: 'http://127.0.0.1:9/unused', businessName: 'Sapa' });
   server = await startTestServer({
@@ -66,16 +56,7 @@ const post = (url: string, payload: unknown) =>
     headers: { 'accept-language': 'en' },
   });
 
-async function codeOnPhone(phone: string): Promise<string> {
-  const [first] = await waitFor(async () => {
-    const sent = sim.conversation(PLATFORM.phoneNumberId, phone);
-    return sent.length > 0 ? sent : undefined;
-  });
-  const template = first!.request.template as {
-    components: { type: string; parameters: { text: string }[] }[];
-  };
-  return template.components.find((c) => c.type === 'body')!.parameters[0]!.text;
-}
+const codeOnPhone = (phone: string) => signUpCodeOnPhone(sim, PLATFORM.phoneNumberId, phone);
 
 describe('partner flags off: WABA not required, one package', () => {
   it('skips the WhatsApp step, opens the business without WhatsApp, and sells Pro alone', async () => {

@@ -25,17 +25,28 @@ export function ShopifySignUp() {
   const [params] = useSearchParams();
   const install = params.get('install') ?? '';
   const error = params.get('error');
-  const frame = (content: ReactNode) => (
-    <PublicLayout title={t('signUp.shopifyTitle')} subtitle={t('signUp.shopifyExplain')} width={640}>
+  // The subtitle says the store is verified: not over a failed or expired install.
+  const frame = (content: ReactNode, verified = true) => (
+    <PublicLayout
+      title={t('signUp.shopifyTitle')}
+      subtitle={verified ? t('signUp.shopifyExplain') : undefined}
+      width={640}
+    >
       <SignUpStepper page="account" shopify />
       {content}
     </PublicLayout>
   );
-  if (error || !install) return frame(<StartAgain error={error ?? 'shopify.installExpired'} />);
+  if (error || !install) return frame(<StartAgain error={error ?? 'shopify.installExpired'} />, false);
   return <InstallSummary install={install} frame={frame} />;
 }
 
-function InstallSummary({ install, frame }: { install: string; frame: (content: ReactNode) => ReactNode }) {
+function InstallSummary({
+  install,
+  frame,
+}: {
+  install: string;
+  frame: (content: ReactNode, verified?: boolean) => ReactNode;
+}) {
   const { t } = useTranslation();
   const signUp = useSignUpState();
   const summary = useQuery({
@@ -44,7 +55,7 @@ function InstallSummary({ install, frame }: { install: string; frame: (content: 
     queryFn: () => request(shopifyEndpoints.installSummary, { body: { install }, auth: false }),
   });
   if (summary.isLoading || signUp.isLoading) return frame(<PageLoader />);
-  if (summary.isError) return frame(<StartAgain error={errorMessage(summary.error)} />);
+  if (summary.isError) return frame(<StartAgain error={errorMessage(summary.error)} />, false);
   const shop = summary.data!;
   // This browser already signs up with this shop: on to where that sign-up is.
   const current = signUp.data;

@@ -160,6 +160,25 @@ describe('the App URL (shopify.dev authorization-code grant, step 1)', () => {
     expect(authorize.searchParams.get('state')).toBeTruthy();
   });
 
+  it('answers junk queries (repeated, NUL, huge, missing) with the error page or a 400, never a 500', async () => {
+    const junk = [
+      '',
+      '?shop=a&shop=b&hmac=1&hmac=2',
+      `?shop=${encodeURIComponent('toko\u0000.myshopify.com')}&timestamp=1&hmac=${'f'.repeat(64)}`,
+      `?shop=${'x'.repeat(20_000)}&timestamp=${'9'.repeat(40)}&hmac=zz`,
+      '?__proto__[hmac]=1&constructor=2',
+    ];
+    for (const path of ['/api/shopify/install', '/api/shopify/oauth/callback'])
+      for (const query of junk) {
+        const res = await server.app.inject({ method: 'GET', url: `${path}${query}` });
+        // NUL is refused before any route with the platform's 400 (bad-input.int.test.ts); the rest are redirected.
+        expect([303, 400], `${path}${query.slice(0, 60)}`).toContain(res.statusCode);
+        if (res.statusCode === 303)
+          expect(res.headers.location).toMatch(/\/(sign-up-shopify|shopify)\?error=shopify\./);
+        else expect(res.json().message).toBeTruthy();
+      }
+  });
+
   it('refuses a callback whose shop is not the one the sign-up state names', async () => {
     const [a, b] = [newShop(), newShop()];
     const authorize = new URL(await redirectOf(shopify.installUrl(a.domain)));

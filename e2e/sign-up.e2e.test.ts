@@ -1,14 +1,12 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, screenshot } from './support/browser.js';
 import { currentMe } from './support/journey.js';
+import { agreeToConsent, finishEmbeddedSignup, signUpCodeFromWhatsapp } from './support/sign-up.js';
 
 const url = inject('sapaUrl');
 const customerPageUrl = inject('customerPageUrl');
 const page = await openPage({ width: 1440 });
 
-/** The demo's platform sender number on the WhatsApp simulator (modules/demo/demo-whatsapp.ts). */
-const PLATFORM_PHONE_NUMBER_ID = '106540352249999';
 const suffix = String(Date.now()).slice(-8);
 const phone = `62813${suffix}`;
 const email = `pemilik-${suffix}@example.com`;
@@ -27,28 +25,6 @@ async function shoot(step: string) {
       await screenshot(page, `sign-up-${step}-${language}-${width}`);
     }
   }
-}
-
-/** The code as the person reads it: the simulator's WhatsApp page for the platform number and their phone. */
-async function codeFromWhatsapp(): Promise<string> {
-  const phonePage = await page.context().newPage();
-  await phonePage.goto(`${customerPageUrl}?phoneNumberId=${PLATFORM_PHONE_NUMBER_ID}&waId=${phone}`);
-  const message = phonePage
-    .getByRole('listitem')
-    .filter({ hasText: /\b\d{5}\b/ })
-    .first();
-  await message.waitFor();
-  const code = /\b(\d{5})\b/.exec((await message.textContent()) ?? '')?.[1];
-  await phonePage.close();
-  if (!code) throw new Error('no code on the WhatsApp page');
-  return code;
-}
-
-async function agreeToConsent(p: Page) {
-  const dialog = p.getByRole('dialog', { name: 'Perjanjian pengguna' });
-  await dialog.waitFor({ state: 'visible' });
-  await dialog.getByRole('button', { name: 'Setuju' }).click();
-  await dialog.waitFor({ state: 'hidden' });
 }
 
 describe('sign-up', () => {
@@ -70,7 +46,7 @@ describe('sign-up', () => {
 
     await page.waitForURL(/\/sign-up\/otp$/);
     await page.getByRole('button', { name: /Kirim ulang dalam/ }).waitFor();
-    const code = await codeFromWhatsapp();
+    const code = await signUpCodeFromWhatsapp(page, customerPageUrl, phone);
     await shoot('otp');
     const wrong = code === '00000' ? '11111' : '00000';
     await page.getByLabel('Kode OTP').fill(wrong);
@@ -91,13 +67,7 @@ describe('sign-up', () => {
 
     await page.waitForURL(/\/sign-up\/waba$/);
     await shoot('waba');
-    const [popup] = await Promise.all([
-      page.waitForEvent('popup'),
-      page.getByRole('button', { name: 'Hubungkan dengan Facebook' }).click(),
-    ]);
-    await popup.getByLabel('New account name').fill(storeName);
-    await popup.getByLabel('Display name').fill(storeName);
-    await popup.getByLabel('Business phone number').fill(`62815${suffix}`);
+    const popup = await finishEmbeddedSignup(page, storeName, `62815${suffix}`);
     await screenshot(popup, 'sign-up-embedded-signup-popup');
     await popup.getByRole('button', { name: 'Finish' }).click();
 

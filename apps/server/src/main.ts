@@ -210,7 +210,12 @@ async function main() {
       );
     if (demoShopeeStore)
       console.log(`  Shopee buyer chat (Shopee simulator): ${demoShopeeStore.buyerPageUrl}`);
-    if (demoShopifyShop) console.log(`  Shopify shop admin (Shopify simulator): ${demoShopifyShop.adminUrl}`);
+    if (demoShopifyShop) {
+      console.log(`  Shopify shop admin (Shopify simulator): ${demoShopifyShop.adminUrl}`);
+      console.log(
+        `  Shopify app store, sign up via Shopify (Shopify simulator): ${demoShopifyShop.appStoreUrl}`,
+      );
+    }
     if (telephony) console.log(`  Phone calls: SIP over WebSocket at ${telephony.wsUrl}`);
     if (demoPhone) console.log(`  Customer's phone (phone simulator): ${demoPhone.pageUrl}`);
     if (demoPayments)

@@ -10,13 +10,14 @@ describe('built pages (issue 16: a link leads only to a page that works)', () =>
     for (const path of BUILT_SHELL_PATHS) expect(shellPaths.has(path), path).toBe(true);
   });
 
-  it('says register and the sign-up steps are built (the sign-in page links to them), Shopify sign-up is not', () => {
-    for (const path of ['/sign-up-shopify', '/activate-mfa']) expect(hasPage(path), path).toBe(false);
+  it('says register, the sign-up steps and sign-up via Shopify are built (the sign-in page links to them)', () => {
+    for (const path of ['/activate-mfa']) expect(hasPage(path), path).toBe(false);
     for (const path of [
       '/login',
       '/register',
       '/sign-up/account',
       '/sign-up/success',
+      '/sign-up-shopify',
       '/forgot-password',
       '/pp.html',
     ])

@@ -68,6 +68,7 @@ export const BUILT_PUBLIC_PATHS = [
   '/sign-up/waba',
   '/sign-up/subscription',
   '/sign-up/success',
+  '/sign-up-shopify',
   '/forgot-password',
   '/reset/phone',
   '/reset/otp-verification',

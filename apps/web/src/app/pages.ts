@@ -43,6 +43,7 @@ export const PUBLIC_PAGES: Record<BuiltPublicPath, LazyPage> = {
   '/sign-up/waba': () => signup().then((m) => ({ Component: m.WabaStep })),
   '/sign-up/subscription': () => signup().then((m) => ({ Component: m.SubscriptionStep })),
   '/sign-up/success': () => signup().then((m) => ({ Component: m.SuccessStep })),
+  '/sign-up-shopify': () => signup().then((m) => ({ Component: m.ShopifySignUp })),
   '/forgot-password': () => identity().then((m) => ({ Component: m.ForgotPasswordEmailPage })),
   '/reset/phone': () => identity().then((m) => ({ Component: m.ForgotPasswordPhonePage })),
   '/reset/otp-verification': () => identity().then((m) => ({ Component: m.ResetOtpPage })),

@@ -118,3 +118,40 @@ export function adminPageHtml(shop: SimShop, orders: SimOrder[]): string {
 </section>`,
   );
 }
+
+/**
+ * The app store's listing of the app: the merchant names a new shop or picks one of theirs and installs the app
+ * (Shopify then opens the app's App URL for that shop).
+ */
+export function appStorePageHtml(appName: string, shops: SimShop[], error = ''): string {
+  const options = shops
+    .map((s) => `<option value="${esc(s.domain)}">${esc(s.name)} (${esc(s.domain)})</option>`)
+    .join('');
+  return page(
+    `${appName} — Shopify App Store`,
+    `<section>
+  <h1>${esc(appName)}</h1>
+  <p>WhatsApp messages for your orders: order confirmations, payments, shipping and cancellations.</p>
+  ${error ? `<p role="alert" style="color:#b42318">${esc(error)}</p>` : ''}
+</section>
+<section>
+  <h2>Install on a new shop</h2>
+  <form method="post" action="/app-store/install" id="install-new">
+    <label>Shop name <input name="name" required maxlength="60"></label>
+    <label>Email <input name="email" type="email"></label>
+    <button type="submit" id="install-new-shop">Install ${esc(appName)}</button>
+  </form>
+</section>
+${
+  shops.length
+    ? `<section>
+  <h2>Install on one of your shops</h2>
+  <form method="post" action="/app-store/install" id="install-existing">
+    <label>Shop <select name="shop">${options}</select></label>
+    <button type="submit" class="secondary" id="install-existing-shop">Install ${esc(appName)}</button>
+  </form>
+</section>`
+    : ''
+}`,
+  );
+}

@@ -113,3 +113,35 @@ describe('Shopify simulator', () => {
     expect(JSON.parse(second?.raw ?? '{}')).toMatchObject({ name: order.name, phone: '+6281234567890' });
   });
 });
+
+describe('app store (a merchant installs the app; Shopify opens the App URL)', () => {
+  it('creates the named shop and opens the App URL with shop, host, timestamp and a valid hmac', async () => {
+    const sim = await startShopifySimulator({
+      app: { ...APP, appUrl: 'https://sapa.test/api/shopify/install' },
+    });
+    open.push({ sim });
+    expect(await (await fetch(`${sim.url}/app-store`)).text()).toContain('Install on a new shop');
+    const res = await fetch(`${sim.url}/app-store/install`, {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'Toko Shopify Baru', email: 'pemilik@baru.test' }),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    const url = new URL(res.headers.get('location') ?? '');
+    expect(url.origin + url.pathname).toBe('https://sapa.test/api/shopify/install');
+    const params = Object.fromEntries(url.searchParams);
+    expect(params.shop).toBe('toko-shopify-baru.myshopify.com');
+    expect(Math.abs(Number(params.timestamp) - Date.now() / 1000)).toBeLessThan(60);
+    expect(params.hmac).toBe(shopifyQueryHmac(APP.clientSecret, params));
+    expect(sim.shop('toko-shopify-baru.myshopify.com')).toMatchObject({
+      name: 'Toko Shopify Baru',
+      email: 'pemilik@baru.test',
+    });
+    // No name and no shop: the page again, with what is missing.
+    const empty = await fetch(`${sim.url}/app-store/install`, {
+      method: 'POST',
+      body: new URLSearchParams({}),
+    });
+    expect(empty.status).toBe(422);
+  });
+});

@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { listenAdvertised } from '../listen.js';
+import { hostOf, registerAppStore, shopifyQueryHmac } from './app-store.js';
 import { adminPageHtml, authorizePageHtml } from './page.js';
 import type {
   NewOrder,
@@ -38,23 +39,14 @@ interface ShopState extends SimShop {
   nextOrderNumber: number;
 }
 
+export { shopifyQueryHmac };
+
 const same = (a: string, b: string) =>
   timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
-
-/** Shopify's OAuth `hmac`: hex HMAC-SHA256 of the other query parameters, sorted, joined `k=v&k=v`. */
-export function shopifyQueryHmac(secret: string, params: Record<string, string>): string {
-  const message = Object.keys(params)
-    .filter((k) => k !== 'hmac' && k !== 'signature')
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&');
-  return createHmac('sha256', secret).update(message).digest('hex');
-}
 
 let idCounter = 5_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
 const nextId = () => ++idCounter;
 const money = (n: number) => n.toFixed(2);
-
 /** Starts the simulated Shopify; see types.ts for what it plays. */
 export async function startShopifySimulator(options: ShopifySimulatorOptions): Promise<ShopifySimulator> {
   const shops = new Map<string, ShopState>();
@@ -319,9 +311,7 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
       });
       const params: Record<string, string> = {
         code,
-        host: Buffer.from(`admin.shopify.com/store/${shop.domain.replace('.myshopify.com', '')}`).toString(
-          'base64url',
-        ),
+        host: hostOf(shop.domain),
         shop: shop.domain,
         state: String(b.state ?? ''),
         timestamp: String(Math.floor(Date.now() / 1000)),
@@ -489,6 +479,15 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
       .send(`${order.name}: ${order.financial_status} / ${order.fulfillment_status ?? 'unfulfilled'}`);
   });
 
+  // The app store: a merchant installs the app on a new or an existing shop; Shopify opens the App URL.
+  const { installUrl } = registerAppStore(app, {
+    app: options.app,
+    shops: () => [...shops.values()],
+    createShop,
+    shopOf,
+    fail: (status, message) => new ShopifyError(status, message),
+  });
+
   const baseUrl = await listenAdvertised(app, options);
 
   return {
@@ -513,6 +512,7 @@ export async function startShopifySimulator(options: ShopifySimulatorOptions): P
     cancelOrder,
     order: (domain, id) => shops.get(domain.toLowerCase())?.orders.get(id),
     orders: (domain) => [...(shops.get(domain.toLowerCase())?.orders.values() ?? [])],
+    installUrl,
     requestCustomerData: (domain, id) => customerRequest(domain, id, 'customers/data_request'),
     redactCustomer: (domain, id) => customerRequest(domain, id, 'customers/redact'),
     uninstall,

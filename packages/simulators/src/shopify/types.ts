@@ -5,7 +5,8 @@
  * REST Admin calls with `X-Shopify-Access-Token` (`shop.json`, `webhooks.json`, `orders.json`), webhooks signed
  * with `X-Shopify-Hmac-Sha256` (base64 HMAC-SHA256 of the raw body with the app's secret), retried while the
  * answer is not 2xx or takes over 5 s, the mandatory compliance topics sent to the app's compliance URL, and
- * an admin page where a person creates, pays, fulfils and cancels orders.
+ * an admin page where a person creates, pays, fulfils and cancels orders, and an app store page (`/app-store`)
+ * where a merchant installs the app on a new or an existing shop (Shopify opens the app's App URL).
  */
 
 export interface ShopifySimulatorOptions {
@@ -14,7 +15,18 @@ export interface ShopifySimulatorOptions {
   /** The base URL the pages are advertised at (default http://host:port). */
   publicUrl?: string;
   /** The app (Sapa) as registered in the Partner Dashboard. */
-  app: { clientId: string; clientSecret: string; complianceUrl?: string };
+  app: {
+    clientId: string;
+    clientSecret: string;
+    complianceUrl?: string;
+    /**
+     * The app's App URL: where Shopify opens the app when a merchant installs it from the app store page
+     * (`shop`, `host`, `timestamp` and `hmac` in the query).
+     */
+    appUrl?: string;
+    /** The app's name on the app store page. */
+    name?: string;
+  };
   /** Shops that exist from the start (`<handle>.myshopify.com`). */
   shops?: { domain: string; name: string; email?: string }[];
   /** Retries of a webhook answered with a non-2xx status, a network error or no answer in 5 s (Shopify: 8 over 4 h). */
@@ -131,6 +143,11 @@ export interface ShopifySimulator {
   cancelOrder(domain: string, orderId: number, reason?: string): SimOrder;
   order(domain: string, orderId: number): SimOrder | undefined;
   orders(domain: string): SimOrder[];
+  /**
+   * The App URL as Shopify opens it for a merchant installing the app on the shop: `shop`, `host`, `timestamp`
+   * (now, or the given seconds) and `hmac` over them.
+   */
+  installUrl(domain: string, timestamp?: number): string;
   /** The mandatory compliance webhooks, sent to the app's compliance URL. */
   requestCustomerData(domain: string, orderId: number): void;
   redactCustomer(domain: string, orderId: number): void;

@@ -4,7 +4,12 @@ import { uuidv7 } from 'uuidv7';
 import type { AppConfig, ShopifyAppConfig } from '../../platform/config.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ServerDeps } from '../../platform/deps.js';
-import { connectedStoreOf, SHOPIFY_ORDER_TOPICS, shopifyWebhookUrl } from '../shopify/index.js';
+import {
+  connectedStoreOf,
+  SHOPIFY_APP_PATH,
+  SHOPIFY_ORDER_TOPICS,
+  shopifyWebhookUrl,
+} from '../shopify/index.js';
 import { insertTemplates } from '../templates/index.js';
 import { findDemoBusinessId } from './demo.seed.js';
 
@@ -32,7 +37,12 @@ export async function startDemoShopify(
     port: config.shopifySimPort,
     host: config.host,
     publicUrl: advertised.origin,
-    app: { ...app, complianceUrl: `${config.publicUrl}/webhooks/shopify` },
+    // The App URL: the simulator's app store opens it when a merchant installs Sapa (sign-up via Shopify).
+    app: {
+      ...app,
+      complianceUrl: `${config.publicUrl}/webhooks/shopify`,
+      appUrl: `${config.publicUrl}${SHOPIFY_APP_PATH}`,
+    },
     shops: [DEMO_SHOP],
   });
   return { sim, app: { ...app, shopOrigin: `${sim.url}/shops/{shop}` } };
@@ -45,7 +55,7 @@ export async function startDemoShopify(
 export async function restoreDemoShopify(
   deps: ServerDeps,
   sim: ShopifySimulator,
-): Promise<{ adminUrl: string }> {
+): Promise<{ adminUrl: string; appStoreUrl: string }> {
   const clientId = await findDemoBusinessId(deps.db);
   if (clientId) {
     await seedShopifyTemplates(deps, clientId);
@@ -57,7 +67,7 @@ export async function restoreDemoShopify(
         topics: SHOPIFY_ORDER_TOPICS,
       });
   }
-  return { adminUrl: `${sim.shopOrigin(DEMO_SHOP.domain)}/admin` };
+  return { adminUrl: `${sim.shopOrigin(DEMO_SHOP.domain)}/admin`, appStoreUrl: `${sim.url}/app-store` };
 }
 
 async function seedShopifyTemplates(deps: ServerDeps, clientId: string) {

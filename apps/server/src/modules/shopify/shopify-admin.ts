@@ -60,9 +60,9 @@ export async function exchangeCode(app: ShopifyAppConfig, shop: string, code: st
   return { accessToken: res.body.access_token, scope: res.body.scope ?? '' };
 }
 
-/** `GET /admin/api/{v}/shop.json`: the shop's id and name (the name registered once). */
+/** `GET /admin/api/{v}/shop.json`: the shop's id, name (registered once) and the owner's email. */
 export async function fetchShop(app: ShopifyAppConfig, shop: string, token: string) {
-  const res = await call<{ shop?: { id?: string | number; name?: string } }>(
+  const res = await call<{ shop?: { id?: string | number; name?: string; email?: string } }>(
     app,
     shop,
     `/admin/api/${SHOPIFY_API_VERSION}/shop.json`,
@@ -70,7 +70,18 @@ export async function fetchShop(app: ShopifyAppConfig, shop: string, token: stri
   );
   if (res.status === 401 || res.status === 403) throw new AppError(400, 'shopify.invalidToken');
   if (res.status !== 200 || !res.body?.shop?.name) throw new AppError(502, 'shopify.somethingWrong');
-  return { id: String(res.body.shop.id ?? ''), name: res.body.shop.name };
+  const email = typeof res.body.shop.email === 'string' ? res.body.shop.email : '';
+  return { id: String(res.body.shop.id ?? ''), name: res.body.shop.name, email };
+}
+
+/** Shopify's authorize page for the shop: Sapa's client id, scopes, callback and signed state. */
+export function authorizeUrlOf(app: ShopifyAppConfig, shop: string, redirectUri: string, state: string) {
+  const url = new URL(`${shopOrigin(app, shop)}/admin/oauth/authorize`);
+  url.searchParams.set('client_id', app.clientId);
+  url.searchParams.set('scope', SHOPIFY_SCOPES);
+  url.searchParams.set('redirect_uri', redirectUri);
+  url.searchParams.set('state', state);
+  return url.toString();
 }
 
 interface WebhookSubscription {

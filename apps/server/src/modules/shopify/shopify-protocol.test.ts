@@ -6,6 +6,7 @@ import {
   parseShopifyJson,
   readState,
   signState,
+  verifyInstallRequest,
   verifyQueryHmac,
   verifyWebhookHmac,
 } from './shopify-protocol.js';
@@ -48,7 +49,13 @@ describe('OAuth redirect hmac (hex over the sorted other parameters)', () => {
 });
 
 describe('state', () => {
-  const state = { clientId: 'c', userId: 'u', shop: 'toko.myshopify.com', expiresAt: 2_000 };
+  const state = {
+    purpose: 'connect' as const,
+    clientId: 'c',
+    userId: 'u',
+    shop: 'toko.myshopify.com',
+    expiresAt: 2_000,
+  };
   it('reads back what it signed until it expires', () => {
     const signed = signState('server-secret', state);
     expect(readState('server-secret', signed, 1_000)).toEqual(expect.objectContaining(state));
@@ -59,6 +66,62 @@ describe('state', () => {
     const [, sig] = signState('server-secret', state).split('.');
     const forged = Buffer.from(JSON.stringify({ ...state, clientId: 'x' })).toString('base64url');
     expect(readState('server-secret', `${forged}.${sig}`, 1_000)).toBeNull();
+  });
+});
+
+describe('state purposes: a connect names its business and user, a sign-up names none', () => {
+  const shop = 'toko.myshopify.com';
+  it.each([
+    ['connect with its business', { purpose: 'connect', clientId: 'c', userId: 'u' }, true],
+    ['sign-up without a business', { purpose: 'signUp', clientId: '', userId: '' }, true],
+    ['connect without a business', { purpose: 'connect', clientId: '', userId: '' }, false],
+    ['sign-up naming a business', { purpose: 'signUp', clientId: 'c', userId: 'u' }, false],
+    ['no purpose (a state of before)', { clientId: 'c', userId: 'u' }, false],
+    ['another purpose', { purpose: 'admin', clientId: 'c', userId: 'u' }, false],
+  ])('%s → %s', (_name, fields, accepted) => {
+    const signed = signState('server-secret', { ...fields, shop, expiresAt: 2_000 } as never);
+    expect(readState('server-secret', signed, 1_000) !== null).toBe(accepted);
+  });
+});
+
+describe('install request (the App URL Shopify opens: hmac, timestamp, shop)', () => {
+  const NOW = 1_800_000_000;
+  const signed = (params: Record<string, string>) => ({
+    ...params,
+    hmac: shopifyQueryHmac(SECRET, params),
+  });
+  const base = { host: 'YWRtaW4uc2hvcGlmeS5jb20vc3RvcmUvdG9rbw', shop: 'toko.myshopify.com' };
+  it.each([
+    ['signed now', signed({ ...base, timestamp: String(NOW) }), 'toko.myshopify.com'],
+    ['signed 300 s ago', signed({ ...base, timestamp: String(NOW - 300) }), 'toko.myshopify.com'],
+    ['signed 301 s ago (stale)', signed({ ...base, timestamp: String(NOW - 301) }), null],
+    ['60 s ahead (clock skew)', signed({ ...base, timestamp: String(NOW + 60) }), 'toko.myshopify.com'],
+    ['61 s ahead', signed({ ...base, timestamp: String(NOW + 61) }), null],
+    ['no timestamp', signed({ ...base }), null],
+    ['a timestamp that is no number', signed({ ...base, timestamp: '17e8' }), null],
+    [
+      'upper-case shop',
+      signed({ ...base, shop: 'TOKO.myshopify.com', timestamp: String(NOW) }),
+      'toko.myshopify.com',
+    ],
+    ['not a myshopify.com shop', signed({ ...base, shop: 'toko.example.com', timestamp: String(NOW) }), null],
+    [
+      'another shop than signed',
+      { ...signed({ ...base, timestamp: String(NOW) }), shop: 'lain.myshopify.com' },
+      null,
+    ],
+    [
+      'signed with another secret',
+      {
+        ...base,
+        timestamp: String(NOW),
+        hmac: shopifyQueryHmac('other', { ...base, timestamp: String(NOW) }),
+      },
+      null,
+    ],
+    ['no hmac', { ...base, timestamp: String(NOW) }, null],
+  ])('%s → %s', (_name, query, shop) => {
+    expect(verifyInstallRequest(SECRET, query as Record<string, string>, NOW)).toBe(shop);
   });
 });
 

@@ -34,6 +34,9 @@ export function verifyQueryHmac(secret: string, query: Record<string, string>): 
 export const MYSHOPIFY_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
 export interface OAuthState {
+  /** `connect`: a signed-in business connects its store; `signUp`: a merchant installing from Shopify, no account yet. */
+  purpose: 'connect' | 'signUp';
+  /** Empty for a sign-up (no business yet). */
   clientId: string;
   userId: string;
   shop: string;
@@ -66,15 +69,39 @@ export function readState(serverSecret: string, state: string, nowSeconds: numbe
     const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as OAuthState;
     if (typeof value.expiresAt !== 'number' || value.expiresAt < nowSeconds) return null;
     if (
+      typeof value.shop !== 'string' ||
       typeof value.clientId !== 'string' ||
-      typeof value.userId !== 'string' ||
-      typeof value.shop !== 'string'
+      typeof value.userId !== 'string'
     )
       return null;
+    if (value.purpose === 'signUp') return value.clientId || value.userId ? null : value;
+    if (value.purpose !== 'connect' || !value.clientId || !value.userId) return null;
     return value;
   } catch {
     return null;
   }
+}
+
+/** How old (or how far ahead, for clock skew) an install request's `timestamp` may be, in seconds. */
+export const INSTALL_REQUEST_MAX_AGE_SECONDS = 300;
+export const INSTALL_REQUEST_MAX_SKEW_SECONDS = 60;
+
+/**
+ * Shopify opening the App URL for a merchant installing the app (shopify.dev authorization-code grant, step 1):
+ * the `hmac` over the other parameters, a fresh `timestamp` (a replayed link is refused) and a myshopify.com
+ * `shop`. Answers the shop's domain, or null.
+ */
+export function verifyInstallRequest(
+  secret: string,
+  query: Record<string, string>,
+  nowSeconds: number,
+): string | null {
+  if (!verifyQueryHmac(secret, query)) return null;
+  const timestamp = /^\d{1,12}$/.test(query.timestamp ?? '') ? Number(query.timestamp) : Number.NaN;
+  if (!(nowSeconds - timestamp <= INSTALL_REQUEST_MAX_AGE_SECONDS)) return null;
+  if (timestamp - nowSeconds > INSTALL_REQUEST_MAX_SKEW_SECONDS) return null;
+  const shop = (query.shop ?? '').toLowerCase();
+  return MYSHOPIFY_DOMAIN.test(shop) ? shop : null;
 }
 
 /**

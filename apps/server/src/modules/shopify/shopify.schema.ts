@@ -140,3 +140,29 @@ export const shopifyOrderMessages = pgTable(
     index('shopify_order_messages_time_idx').on(t.clientId, t.createdAt),
   ],
 );
+
+/**
+ * A merchant's install of the app from Shopify without a Sapa account yet (sign-up via Shopify, 000 §2): the
+ * shop read and its offline token (sealed) kept until the sign-up completes and claims it, once. The browser
+ * holds an opaque install token; only its sha256 is stored. Unclaimed installs stop being offered at `expiresAt`.
+ */
+export const shopifyInstalls = pgTable(
+  'shopify_installs',
+  {
+    id: uuid('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    shopDomain: text('shop_domain').notNull(),
+    shopName: text('shop_name').notNull(),
+    shopId: text('shop_id').notNull(),
+    email: text('email').notNull().default(''),
+    /** The sealed offline access token; emptied once claimed (the store keeps its own). */
+    accessToken: text('access_token'),
+    scope: text('scope').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The business the sign-up opened (set when claimed). */
+    clientId: uuid('client_id').references(() => clients.id),
+    createdAt: now('created_at'),
+  },
+  (t) => [uniqueIndex('shopify_installs_token_key').on(t.tokenHash)],
+);

@@ -19,22 +19,27 @@ import { findConnectedAccount, getAccount } from '../channels/index.js';
 import { listApprovedTemplates } from '../templates/index.js';
 import * as repo from './shopify.repository.js';
 import {
+  authorizeUrlOf,
   exchangeCode,
   fetchShop,
-  SHOPIFY_SCOPES,
-  shopOrigin,
   subscribeWebhooks,
   unsubscribeWebhooks,
 } from './shopify-admin.js';
-import { MYSHOPIFY_DOMAIN, readState, signState, verifyQueryHmac } from './shopify-protocol.js';
+import { signState } from './shopify-protocol.js';
 
 /** Where Shopify posts the order webhooks and the compliance topics (one address; the topic header tells). */
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
 export const SHOPIFY_CALLBACK_PATH = '/api/shopify/oauth/callback';
 
-export const shopifyWebhookUrl = (deps: ServerDeps) => `${deps.config.publicUrl}${SHOPIFY_WEBHOOK_PATH}`;
+/** Where Shopify opens Sapa when a merchant installs it from Shopify (the App URL; sign-up via Shopify). */
+export const SHOPIFY_APP_PATH = '/api/shopify/install';
+/** How long the authorize page's `state` is honoured. */
+export const STATE_TTL_SECONDS = 600;
 
-function appOf(deps: ServerDeps): ShopifyAppConfig {
+export const shopifyWebhookUrl = (deps: ServerDeps) => `${deps.config.publicUrl}${SHOPIFY_WEBHOOK_PATH}`;
+export const callbackUrl = (deps: ServerDeps) => `${deps.config.publicUrl}${SHOPIFY_CALLBACK_PATH}`;
+
+export function appOf(deps: ServerDeps): ShopifyAppConfig {
   if (!deps.config.shopify) throw new AppError(409, 'shopify.notConfigured');
   return deps.config.shopify;
 }
@@ -74,72 +79,81 @@ export async function startConnect(deps: ServerDeps, auth: AuthContext, adminUrl
   if (owner && owner.clientId !== auth.clientId)
     throw conflict('shopify.shopTaken', { adminUrl: 'shopify.shopTaken' });
   const state = signState(deps.config.jwtSecret, {
+    purpose: 'connect',
     clientId: auth.clientId,
     userId: auth.userId,
     shop,
-    expiresAt: Math.floor(Date.now() / 1000) + 600,
+    expiresAt: Math.floor(Date.now() / 1000) + STATE_TTL_SECONDS,
   });
-  const url = new URL(`${shopOrigin(app, shop)}/admin/oauth/authorize`);
-  url.searchParams.set('client_id', app.clientId);
-  url.searchParams.set('scope', SHOPIFY_SCOPES);
-  url.searchParams.set('redirect_uri', `${deps.config.publicUrl}${SHOPIFY_CALLBACK_PATH}`);
-  url.searchParams.set('state', state);
-  return { authorizeUrl: url.toString() };
+  return { authorizeUrl: authorizeUrlOf(app, shop, callbackUrl(deps), state) };
 }
 
 /**
- * Shopify's redirect back (a browser, no Sapa token): `hmac` and `state` checked, the shop a myshopify.com domain
- * and the one the state names; the code exchanged for the offline token (sealed), the shop read, the order
- * webhooks subscribed. Answers the /shopify page address to send the browser to (with `error=<key>` on failure).
+ * The store connected to a business with the offline token of a completed grant: saved (token sealed; a shop
+ * another business holds is refused), the order webhooks subscribed, the business's WhatsApp number linked when
+ * it has one, audited. Shared by the connect dialog's callback and a sign-up via Shopify claiming its install.
  */
-export async function completeConnect(deps: ServerDeps, query: Record<string, string>): Promise<string> {
-  const page = `${deps.config.publicUrl}/shopify`;
-  const fail = (key: string) => `${page}?error=${encodeURIComponent(key)}`;
-  const app = deps.config.shopify;
-  if (!app) return fail('shopify.notConfigured');
-  if (query.error) return fail('shopify.connectFailed');
-  if (!verifyQueryHmac(app.clientSecret, query)) return fail('shopify.invalidToken');
-  const shop = (query.shop ?? '').toLowerCase();
-  if (!MYSHOPIFY_DOMAIN.test(shop)) return fail('shopify.connectFailed');
-  const state = readState(deps.config.jwtSecret, query.state ?? '', Math.floor(Date.now() / 1000));
-  if (!state || state.shop !== shop) return fail('shopify.invalidToken');
-  if (!query.code) return fail('shopify.invalidToken');
+export async function connectStore(
+  deps: ServerDeps,
+  app: ShopifyAppConfig,
+  input: {
+    clientId: string;
+    userId: string;
+    shop: string;
+    info: { id: string; name: string };
+    token: { accessToken: string; scope: string };
+  },
+) {
+  const { clientId, shop, info, token } = input;
+  const mine = await repo.findStore(deps.db, clientId);
+  if (mine && mine.shopDomain !== shop) throw conflict('shopify.shopNameLocked');
+  let row: repo.StoreRow;
   try {
-    const token = await exchangeCode(app, shop, query.code);
-    const info = await fetchShop(app, shop, token.accessToken);
-    const mine = await repo.findStore(deps.db, state.clientId);
-    if (mine && mine.shopDomain !== shop) return fail('shopify.shopNameLocked');
-    let row: repo.StoreRow;
-    try {
-      row = await repo.saveConnectedStore(deps.db, {
-        clientId: state.clientId,
-        shopDomain: shop,
-        shopName: info.name,
-        shopId: info.id,
-        accessToken: deps.secrets.seal(token.accessToken),
-        scope: token.scope,
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) return fail('shopify.shopTaken');
-      throw err;
-    }
-    await subscribeWebhooks(app, shop, token.accessToken, shopifyWebhookUrl(deps));
-    if (!row.channelAccountId) {
-      const whatsapp = await findConnectedAccount(deps.db, state.clientId, 'WAP');
-      if (whatsapp) await repo.setStoreChannel(deps.db, state.clientId, whatsapp.id);
-    }
-    await recordAudit(deps.db, {
-      clientId: state.clientId,
-      actorUserId: state.userId,
-      area: 'CHANNELS',
-      action: 'shopifyConnect',
-      target: { type: 'shopify', id: null },
-      after: { shop, name: info.name },
+    row = await repo.saveConnectedStore(deps.db, {
+      clientId,
+      shopDomain: shop,
+      shopName: info.name,
+      shopId: info.id,
+      accessToken: deps.secrets.seal(token.accessToken),
+      scope: token.scope,
     });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('shopify.shopTaken');
+    throw err;
+  }
+  await subscribeWebhooks(app, shop, token.accessToken, shopifyWebhookUrl(deps));
+  if (!row.channelAccountId) {
+    const whatsapp = await findConnectedAccount(deps.db, clientId, 'WAP');
+    if (whatsapp) await repo.setStoreChannel(deps.db, clientId, whatsapp.id);
+  }
+  await recordAudit(deps.db, {
+    clientId,
+    actorUserId: input.userId,
+    area: 'CHANNELS',
+    action: 'shopifyConnect',
+    target: { type: 'shopify', id: null },
+    after: { shop, name: info.name },
+  });
+}
+
+/**
+ * The connect dialog's grant, after the callback checked `hmac` and `state`: the code exchanged for the offline
+ * token, the shop read, the store connected. Answers the /shopify page address (`error=<key>` on failure).
+ */
+export async function finishConnect(
+  deps: ServerDeps,
+  app: ShopifyAppConfig,
+  input: { clientId: string; userId: string; shop: string; code: string },
+): Promise<string> {
+  const page = `${deps.config.publicUrl}/shopify`;
+  try {
+    const token = await exchangeCode(app, input.shop, input.code);
+    const info = await fetchShop(app, input.shop, token.accessToken);
+    await connectStore(deps, app, { ...input, info, token });
     return `${page}?connected=1`;
   } catch (err) {
-    deps.logger.warn({ err, shop }, 'shopify connect failed');
-    return fail(err instanceof AppError ? err.key : 'shopify.somethingWrong');
+    deps.logger.warn({ err, shop: input.shop }, 'shopify connect failed');
+    return `${page}?error=${encodeURIComponent(err instanceof AppError ? err.key : 'shopify.somethingWrong')}`;
   }
 }
 

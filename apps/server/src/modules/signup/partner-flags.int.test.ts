@@ -3,8 +3,9 @@ import { startWhatsappCloudSimulator, type WhatsappCloudSimulator } from '@sapa/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, PASSWORD } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { partnerFileWith } from '../../../test/partner-profile.js';
+import { signUpCodeOnPhone } from '../../../test/sign-up-helpers.js';
 import { channelAccounts } from '../channels/channels.schema.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 import { signUps } from './signup.schema.js';
@@ -53,16 +54,7 @@ const post = (url: string, payload: unknown) =>
     headers: { 'accept-language': 'en' },
   });
 
-async function codeOnPhone(phone: string): Promise<string> {
-  const [first] = await waitFor(async () => {
-    const sent = sim.conversation(PLATFORM.phoneNumberId, phone);
-    return sent.length > 0 ? sent : undefined;
-  });
-  const template = first!.request.template as {
-    components: { type: string; parameters: { text: string }[] }[];
-  };
-  return template.components.find((c) => c.type === 'body')!.parameters[0]!.text;
-}
+const codeOnPhone = (phone: string) => signUpCodeOnPhone(sim, PLATFORM.phoneNumberId, phone);
 
 describe('partner flags off: WABA not required, one package', () => {
   it('skips the WhatsApp step, opens the business without WhatsApp, and sells Pro alone', async () => {

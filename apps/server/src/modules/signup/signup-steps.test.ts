@@ -48,10 +48,16 @@ describe('sign-up steps (001 §2: account, OTP, store, WABA, subscription, succe
   });
 
   it.each([
-    ['FREE_TRIAL', undefined, '/dashboard'],
-    ['PAID', undefined, '/setting/plan-and-pricing'],
-    ['PAID', 'STARTER', '/setting/plan-and-pricing?subscribe=STARTER'],
-  ] as const)('after choosing %s %s the owner goes to %s', (plan, pkg, path) => {
-    expect(nextPathAfter(plan, pkg)).toBe(path);
-  });
+    ['FREE_TRIAL', undefined, false, '/dashboard'],
+    ['PAID', undefined, false, '/setting/plan-and-pricing'],
+    ['PAID', 'STARTER', false, '/setting/plan-and-pricing?subscribe=STARTER'],
+    // Sign-up via Shopify with its store connected: the Shopify page, unless a plan is to be paid first.
+    ['FREE_TRIAL', undefined, true, '/shopify'],
+    ['PAID', 'STARTER', true, '/setting/plan-and-pricing?subscribe=STARTER'],
+  ] as const)(
+    'after choosing %s %s (Shopify store connected: %s) the owner goes to %s',
+    (plan, pkg, shopify, path) => {
+      expect(nextPathAfter(plan, pkg, shopify)).toBe(path);
+    },
+  );
 });

@@ -44,10 +44,11 @@ export function mayDo(p: SignUpProgress, action: SignUpAction): boolean {
 }
 
 /**
- * Where the new owner goes after success: the dashboard, or the plan page with the chosen package's order open,
- * paid on the gateway's page, which then returns to the dashboard.
+ * Where the new owner goes after success: the dashboard (the Shopify page after a sign-up via Shopify that
+ * connected its store), or the plan page with the chosen package's order open, paid on the gateway's page, which
+ * then returns to the dashboard.
  */
-export function nextPathAfter(plan: 'FREE_TRIAL' | 'PAID', pkg?: string): string {
-  if (plan !== 'PAID') return '/dashboard';
+export function nextPathAfter(plan: 'FREE_TRIAL' | 'PAID', pkg?: string, shopifyConnected = false): string {
+  if (plan !== 'PAID') return shopifyConnected ? '/shopify' : '/dashboard';
   return pkg ? `/setting/plan-and-pricing?subscribe=${pkg}` : '/setting/plan-and-pricing';
 }

@@ -21,6 +21,13 @@ export interface SignUpWaba {
   sealedAccessToken: string;
 }
 
+/** Sign-up via Shopify: the install (shopify module) the sign-up claims when it completes, and its shop. */
+export interface SignUpShopify {
+  installId: string;
+  shopDomain: string;
+  shopName: string;
+}
+
 /**
  * A sign-up in progress (001 §2 stepper), found by the hash of its token (the browser keeps the token). No
  * tenant yet: the business is created when it completes (`clientId`). The password is kept only as its hash.
@@ -41,6 +48,7 @@ export const signUps = pgTable(
     waba: jsonb('waba').$type<SignUpWaba>(),
     /** The WhatsApp step was skipped (only where the partner's "WABA required" flag is off, 000 §4). */
     wabaSkippedAt: timestamp('waba_skipped_at', { withTimezone: true }),
+    shopify: jsonb('shopify').$type<SignUpShopify>(),
     clientId: uuid('client_id').references(() => clients.id),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -22,6 +22,7 @@ import { AppError, badRequest, conflict, tooManyRequests } from '../../platform/
 import { connectOnboardedNumber, exchangeEmbeddedSignup, whatsappNumberTaken } from '../channels/index.js';
 import { emailHasAccount, hashPassword, openSession } from '../identity/index.js';
 import { createBusiness } from '../onboarding/index.js';
+import { claimShopifyInstall, openShopifyInstall } from '../shopify/index.js';
 import * as repo from './signup.repository.js';
 import { mayDo, nextPathAfter, type SignUpAction, stepOf } from './signup-steps.js';
 
@@ -54,6 +55,7 @@ export async function startSignUp(
   const recent = await repo.countSignUpsFrom(deps.db, addressHash, new Date(Date.now() - HOUR_MS));
   if (recent >= SIGN_UPS_PER_IP_PER_HOUR) throw tooManyRequests('signUp.tooManySignUps', 3600);
   await refuseUsedEmail(deps, body.email);
+  const shopify = body.shopifyInstall ? await shopifyInstallOf(deps, body.shopifyInstall) : null;
   await refuseTooManyCodes(deps, body.phone);
   const token = randomToken();
   const row = {
@@ -64,11 +66,18 @@ export async function startSignUp(
     passwordHash: await hashPassword(body.password),
     referralCode: body.referralCode || null,
     addressHash,
+    shopify,
     expiresAt: new Date(Date.now() + SIGN_UP_TTL_SECONDS * 1000),
   };
   await repo.insertSignUp(deps.db, row);
   await sendNewCode(deps, sendCode, row);
   return readSignUp(deps, token);
+}
+
+/** Sign-up via Shopify: the install must still be open (unclaimed, not expired, its shop not taken). */
+async function shopifyInstallOf(deps: ServerDeps, installToken: string) {
+  const install = await openShopifyInstall(deps, installToken);
+  return { installId: install.id, shopDomain: install.shopDomain, shopName: install.shopName };
 }
 
 async function refuseUsedEmail(deps: ServerDeps, email: string) {
@@ -156,6 +165,7 @@ async function stateOf(deps: ServerDeps, token: string, row: repo.SignUpRow): Pr
     store: row.store,
     waba: row.waba ? { displayPhoneNumber: row.waba.displayPhoneNumber, name: row.waba.verifiedName } : null,
     wabaRequired: wabaRequired(deps),
+    shopify: row.shopify ? { shopDomain: row.shopify.shopDomain, shopName: row.shopify.shopName } : null,
     expiresAt: row.expiresAt.getTime(),
   };
 }
@@ -269,6 +279,28 @@ export async function completeSignUp(deps: ServerDeps, body: Body<'complete'>) {
       accessToken: deps.secrets.open(sealedAccessToken),
     });
   }
-  const tokens = await openSession(deps, userIds[row.email]!, clientId);
-  return { tokens, next: nextPathAfter(body.plan, body.package) };
+  const ownerId = userIds[row.email]!;
+  const notice = claimed.shopify ? await connectShopifyStore(deps, claimed.shopify, clientId, ownerId) : null;
+  const tokens = await openSession(deps, ownerId, clientId);
+  const shopifyConnected = claimed.shopify !== null && notice === null;
+  return { tokens, next: nextPathAfter(body.plan, body.package, shopifyConnected), notice };
+}
+
+/**
+ * Sign-up via Shopify: the new business claims the install (its store connected, once). The business stays
+ * open whatever happens there; a failure is told to the owner as 000 §8 'shopify.signUpFailed' (contact support).
+ */
+async function connectShopifyStore(
+  deps: ServerDeps,
+  shopify: NonNullable<repo.SignUpRow['shopify']>,
+  clientId: string,
+  userId: string,
+): Promise<'shopify.signUpFailed' | null> {
+  try {
+    await claimShopifyInstall(deps, { installId: shopify.installId, clientId, userId });
+    return null;
+  } catch (err) {
+    deps.logger.warn({ err, shop: shopify.shopDomain }, 'sign-up via Shopify: store not connected');
+    return 'shopify.signUpFailed';
+  }
 }

@@ -20,12 +20,16 @@ export function AccountStep() {
   );
 }
 
-function AccountForm() {
+/**
+ * The account fields. Sign-up via Shopify prefills the shop owner's email and sends the install with them (the
+ * sign-up then carries it to the end, where the store is connected).
+ */
+export function AccountForm({ email = '', shopifyInstall }: { email?: string; shopifyInstall?: string }) {
   const { t } = useTranslation();
   const message = useMessage();
   const [values, setValues] = useState({
     phone: '',
-    email: '',
+    email,
     password: '',
     confirmPassword: '',
     referralCode: '',
@@ -43,7 +47,11 @@ function AccountForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = validate(signUpAccountBody, { ...values, referralCode: values.referralCode || undefined });
+    const result = validate(signUpAccountBody, {
+      ...values,
+      referralCode: values.referralCode || undefined,
+      shopifyInstall,
+    });
     setErrors(result.errors);
     if (result.success) start.mutate(result.data, { onError: (error) => setErrors(fieldErrorsOf(error)) });
   };

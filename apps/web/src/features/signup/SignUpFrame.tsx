@@ -30,6 +30,29 @@ function stepperIndex(page: SignUpStep | 'account'): number {
 }
 
 /**
+ * The progress steps. A sign-up via Shopify (000 §2) starts with its store verified by Shopify: one more step,
+ * done before the account.
+ */
+export function SignUpStepper({ page, shopify }: { page: SignUpStep | 'account'; shopify: boolean }) {
+  const { t } = useTranslation();
+  // On a phone only the current step is named: five labels do not fit in one row.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const labels = shopify ? (['signUp.stepShopify', ...STEP_LABELS] as const) : STEP_LABELS;
+  const active = stepperIndex(page) + (shopify ? 1 : 0);
+  return (
+    <Stepper active={active} size="xs" allowNextStepsSelect={false} aria-label={t('signUp.progress')}>
+      {labels.map((label, index) => (
+        <Stepper.Step
+          key={label}
+          label={narrow && index !== active ? undefined : t(label)}
+          aria-label={t(label)}
+        />
+      ))}
+    </Stepper>
+  );
+}
+
+/**
  * One sign-up page: the stepper over the step's card. Pages after the account need a sign-up in progress and
  * show the step the server says it is at (a reload or a typed URL lands on the right step).
  */
@@ -49,20 +72,9 @@ export function SignUpFrame({
 }) {
   const { t } = useTranslation();
   const query = useSignUpState();
-  // On a phone only the current step is named: five labels do not fit in one row.
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
-  const active = stepperIndex(page);
   const frame = (content: ReactNode) => (
     <PublicLayout title={title} subtitle={subtitle} width={width}>
-      <Stepper active={active} size="xs" allowNextStepsSelect={false} aria-label={t('signUp.progress')}>
-        {STEP_LABELS.map((label, index) => (
-          <Stepper.Step
-            key={label}
-            label={narrow && index !== active ? undefined : t(label)}
-            aria-label={t(label)}
-          />
-        ))}
-      </Stepper>
+      <SignUpStepper page={page} shopify={!!query.data?.shopify} />
       {content}
     </PublicLayout>
   );

@@ -28,7 +28,8 @@ export function StoreStep() {
 function StoreForm({ state }: { state: SignUpState }) {
   const { t } = useTranslation();
   const message = useMessage();
-  const [name, setName] = useState(state.store?.name ?? '');
+  // Sign-up via Shopify: the shop's name to start with.
+  const [name, setName] = useState(state.store?.name ?? state.shopify?.shopName ?? '');
   const [address, setAddress] = useState(state.store?.address ?? '');
   const [fields, setFields] = useState<string[]>(state.store?.businessFields ?? []);
   const [businessType, setBusinessType] = useState<string>(state.store?.businessType ?? '');

@@ -18,14 +18,24 @@ import { SIGN_UP_PATHS, stateKey } from './api';
 import { SignUpFrame } from './SignUpFrame';
 
 const NEXT_KEY = 'sapa.signUpNext';
+const NOTICE_KEY = 'sapa.signUpNotice';
 
-/** Where success sends the new owner (the dashboard, or the plan page for a paid plan). */
-export function readNextPath(): string {
+const readSession = (key: string) => {
   try {
-    return sessionStorage.getItem(NEXT_KEY) ?? '/dashboard';
+    return sessionStorage.getItem(key);
   } catch {
-    return '/dashboard';
+    return null;
   }
+};
+
+/** Where success sends the new owner (the dashboard, the Shopify page, or the plan page for a paid plan). */
+export function readNextPath(): string {
+  return readSession(NEXT_KEY) ?? '/dashboard';
+}
+
+/** What did not finish at completion (000 §8 'shopify.signUpFailed'), for the success page to tell. */
+export function readNotice(): string | null {
+  return readSession(NOTICE_KEY);
 }
 
 /**
@@ -67,11 +77,13 @@ function Plans({ state }: { state: SignUpState }) {
             : { token: state.token, plan: 'PAID', package: choice },
         auth: false,
       }),
-    onSuccess: ({ tokens, next }) => {
+    onSuccess: ({ tokens, next, notice }) => {
       setSession({ ...tokens, email: state.email });
       queryClient.setQueryData(stateKey(state.token), { ...state, step: 'success' });
       try {
         sessionStorage.setItem(NEXT_KEY, next);
+        if (notice) sessionStorage.setItem(NOTICE_KEY, notice);
+        else sessionStorage.removeItem(NOTICE_KEY);
       } catch {
         // ignore: success then offers the dashboard
       }

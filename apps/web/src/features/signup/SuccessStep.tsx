@@ -1,16 +1,19 @@
-import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getSession } from '../../shared/api';
+import { useMessage } from '../../shared/forms/useMessage';
 import { SignUpFrame } from './SignUpFrame';
-import { readNextPath } from './SubscriptionStep';
+import { readNextPath, readNotice } from './SubscriptionStep';
 import { clearSignUpToken } from './signUpToken';
 
 /** /sign-up/success: the business is open and its owner signed in; on to the dashboard (or the plan page). */
 export function SuccessStep() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const message = useMessage();
+  const notice = readNotice();
   return (
     <SignUpFrame page="success" title={t('signUp.successTitle')}>
       {(state) => {
@@ -21,6 +24,11 @@ export function SuccessStep() {
               <IconCircleCheck size={36} aria-hidden />
             </ThemeIcon>
             <Text ta="center">{t('signUp.successBody', { email: state?.email ?? '' })}</Text>
+            {notice ? (
+              <Alert color="yellow" role="alert" w="100%">
+                {message(notice)}
+              </Alert>
+            ) : null}
             <Button
               size="md"
               fullWidth
@@ -33,7 +41,9 @@ export function SuccessStep() {
                 ? t('signUp.goToPlans')
                 : next === '/login'
                   ? t('signUp.signIn')
-                  : t('signUp.goToDashboard')}
+                  : next === '/shopify'
+                    ? t('signUp.goToShopify')
+                    : t('signUp.goToDashboard')}
             </Button>
           </Stack>
         );

@@ -118,6 +118,21 @@ const dayRange = z.object({
     .optional(),
 });
 
+/** The opaque token of a Shopify install waiting for its sign-up (from the callback's redirect). */
+export const shopifyInstallToken = z
+  .string({ error: 'shopify.installExpired' })
+  .min(16, 'shopify.installExpired')
+  .max(200, 'shopify.installExpired');
+
+export const shopifyInstallSummarySchema = z.object({
+  shopDomain: z.string(),
+  shopName: z.string(),
+  /** The shop owner's email as Shopify has it ('' when none): the sign-up's email is prefilled with it. */
+  email: z.string(),
+  expiresAt: z.number(),
+});
+export type ShopifyInstallSummary = z.infer<typeof shopifyInstallSummarySchema>;
+
 export const shopifyEndpoints = {
   /** The connected store (or none), whether the business has the Shopify add-on (000 §6 client index 29). */
   store: defineEndpoint({
@@ -176,6 +191,16 @@ export const shopifyEndpoints = {
       orders: z.object({ total: z.number(), paid: z.number(), fulfilled: z.number(), cancelled: z.number() }),
     }),
   }),
+  /**
+   * Sign-up via Shopify: what the sign-up page shows of the install Shopify granted (public: the opaque install
+   * token from the callback's redirect names it; 410 `shopify.installExpired` once used, unknown or expired).
+   */
+  installSummary: defineEndpoint({
+    method: 'POST',
+    path: '/api/shopify/install/summary',
+    body: z.object({ install: shopifyInstallToken }),
+    response: shopifyInstallSummarySchema,
+  }),
 } as const;
 
 /** 000 §5 and §8 Shopify messages, in both languages (the English is the spec's wording where it gives one). */
@@ -199,6 +224,10 @@ export const SHOPIFY_MESSAGES = {
   'shopify.signUpFailed': {
     en: 'Sign up failed. Please contact support.',
     id: 'Pendaftaran gagal. Silakan hubungi tim dukungan.',
+  },
+  'shopify.installExpired': {
+    en: 'This Shopify install link has expired or was already used. Open Sapa from your Shopify admin again.',
+    id: 'Tautan pemasangan Shopify ini sudah kedaluwarsa atau sudah dipakai. Buka Sapa dari admin Shopify Anda lagi.',
   },
   'shopify.shopNameLocked': {
     en: 'The Shopify shop name cannot be changed after registration',

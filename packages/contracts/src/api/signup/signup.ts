@@ -8,6 +8,7 @@ import {
 } from '../automation/automation.js';
 import { defineEndpoint } from '../endpoint.js';
 import { emailSchema, newPasswordSchema, tokenPairSchema } from '../identity/identity.js';
+import { shopifyInstallToken } from '../shopify/shopify.js';
 import { SELF_SERVE_PACKAGES } from '../subscriptions/subscription-rules.js';
 
 /**
@@ -49,6 +50,8 @@ export const signUpAccountBody = z
       .max(50, 'validation.max50')
       .regex(/^[A-Za-z0-9_-]*$/, 'signUp.referralFormat')
       .optional(),
+    /** Sign-up via Shopify: the install Shopify granted (its store is connected when the sign-up completes). */
+    shopifyInstall: shopifyInstallToken.optional(),
   })
   .refine((b) => b.password === b.confirmPassword, {
     message: 'password.mismatch',
@@ -89,6 +92,8 @@ export const signUpStateSchema = z.object({
   waba: z.object({ displayPhoneNumber: z.string(), name: z.string() }).nullable(),
   /** The partner requires a WhatsApp Business account at sign-up (000 §4 flag); when not, the step can be skipped. */
   wabaRequired: z.boolean(),
+  /** Sign-up via Shopify: the shop whose install the sign-up claims when it completes. */
+  shopify: z.object({ shopDomain: z.string(), shopName: z.string() }).nullable(),
   expiresAt: z.number(),
 });
 export type SignUpState = z.infer<typeof signUpStateSchema>;
@@ -172,7 +177,15 @@ export const signupEndpoints = {
       /** The paid plan's package: the plan page opens its order at once (paid through the gateway). */
       package: z.enum(SELF_SERVE_PACKAGES, { error: 'subscription.choosePackage' }).optional(),
     }),
-    response: z.object({ tokens: tokenPairSchema, next: z.string() }),
+    response: z.object({
+      tokens: tokenPairSchema,
+      next: z.string(),
+      /**
+       * A message for the new owner about what did not finish: `shopify.signUpFailed` when the Shopify store could
+       * not be connected (the business is open; support connects it).
+       */
+      notice: z.string().nullable(),
+    }),
   }),
 } as const;
 

@@ -116,7 +116,8 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
 function InCallBar({ call, controls }: { call: ActiveCall; controls: ReturnType<typeof useCallController> }) {
   const { t } = useTranslation();
   const duration = useDuration(call.session.startTime);
-  const held = call.hold.state === 'on';
+  // While a toggle is loading, the bar keeps showing the state it leaves (it flips only on success).
+  const held = call.hold.state === 'on' || (call.hold.state === 'loading' && call.hold.from === 'on');
   const holdLabel = held ? t('callDock.resume') : t('callDock.hold');
   return (
     <Paper

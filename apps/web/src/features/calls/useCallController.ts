@@ -69,14 +69,21 @@ export function useCallController() {
       const media = adapterFor(session.roomType);
       if (!media) return;
       setAnswering(session.id);
+      // Media may connect before the server answers: the latest states are kept for the bar.
+      let connection: ActiveCall['connection'] = 'connecting';
+      let audioBlocked = false;
       try {
         const answered = await media.answer(session, {
-          onConnection: (connection) => {
-            patch({ connection });
-            if (connection === 'failed')
+          onConnection: (state) => {
+            connection = state;
+            patch({ connection: state });
+            if (state === 'failed')
               notifications.show({ color: 'red', message: translateMessage('calls.webrtcFailed') });
           },
-          onAutoplayBlocked: (audioBlocked) => patch({ audioBlocked }),
+          onAutoplayBlocked: (blocked) => {
+            audioBlocked = blocked;
+            patch({ audioBlocked: blocked });
+          },
         });
         setRinging((list) => list.filter((s) => s.id !== session.id));
         setActive({
@@ -84,8 +91,8 @@ export function useCallController() {
           media,
           hold: { state: 'off', from: null },
           muted: false,
-          audioBlocked: false,
-          connection: 'connecting',
+          audioBlocked,
+          connection,
         });
       } catch (error) {
         if (error instanceof MicrophoneError) showPersistent(error.code);

@@ -96,7 +96,8 @@ describe('a WhatsApp call from the customer page', () => {
     await customer.getByRole('status', { name: 'Call status' }).filter({ hasText: 'Call ended' }).waitFor();
   });
 
-  it('tells a CS agent whose browser blocks the microphone, and keeps the message', async () => {
+  it('tells a CS agent whose browser did not grant the microphone (MIC_NOT_GRANTED), and keeps the message', async () => {
+    // A browser without the fake media UI: the microphone request is refused without a decision (state 'prompt').
     const browser = await launchBrowser();
     try {
       const page = await (await newContext(browser, { width: 390 })).newPage();
@@ -105,11 +106,11 @@ describe('a WhatsApp call from the customer page', () => {
       await customer.getByRole('button', { name: '📞 Call business' }).click();
       const banner = page.getByRole('alertdialog', { name: 'Panggilan masuk' });
       await banner.getByRole('button', { name: 'Jawab' }).click();
-      await page.getByText('Akses mikrofon diblokir', { exact: false }).waitFor();
+      await page.getByText('Izin mikrofon belum diberikan', { exact: false }).waitFor();
       await banner.waitFor();
       await customer.getByRole('button', { name: 'Hang up' }).click();
       await banner.waitFor({ state: 'detached' });
-      await page.getByText('Akses mikrofon diblokir', { exact: false }).waitFor();
+      await page.getByText('Izin mikrofon belum diberikan', { exact: false }).waitFor();
     } finally {
       await browser.close();
     }

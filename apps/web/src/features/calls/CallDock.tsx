@@ -10,7 +10,7 @@ import {
   IconPlayerPlay,
   IconVolume,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf } from '../../shared/api';
 import { translateMessage } from '../../shared/i18n';
@@ -43,6 +43,17 @@ export function CallDock({ me }: { me: Me }) {
   );
 }
 
+/** The fixed panel under the header that the banner and the in-call bar share. */
+function Dock({ role, label, children }: { role: string; label: string; children: ReactNode }) {
+  return (
+    <Paper className={classes.dock} shadow="lg" radius="md" p="sm" role={role} aria-label={label}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        {children}
+      </Group>
+    </Paper>
+  );
+}
+
 function callerOf(session: CallSession) {
   return session.customerName || session.customerPhoneNumber;
 }
@@ -57,45 +68,36 @@ function IncomingCallBanner(props: {
   useEffect(() => startRingtone(), []);
   const { session } = props;
   return (
-    <Paper
-      className={classes.dock}
-      shadow="lg"
-      radius="md"
-      p="sm"
-      role="alertdialog"
-      aria-label={t('callDock.incoming')}
-    >
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <div>
-          <Text size="xs" c="dimmed">
-            {t('callDock.incomingWhatsapp')}
-          </Text>
-          <Text fw={600}>{callerOf(session)}</Text>
-          <Text size="sm" c="dimmed">
-            +{session.customerPhoneNumber}
-          </Text>
-        </div>
-        <Group gap="xs">
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconPhoneOff size={18} />}
-            onClick={props.onReject}
-            disabled={props.answering}
-          >
-            {t('callDock.reject')}
-          </Button>
-          <Button
-            color="green"
-            leftSection={<IconPhone size={18} />}
-            onClick={props.onAnswer}
-            loading={props.answering}
-          >
-            {t('callDock.answer')}
-          </Button>
-        </Group>
+    <Dock role="alertdialog" label={t('callDock.incoming')}>
+      <div>
+        <Text size="xs" c="dimmed">
+          {t('callDock.incomingWhatsapp')}
+        </Text>
+        <Text fw={600}>{callerOf(session)}</Text>
+        <Text size="sm" c="dimmed">
+          +{session.customerPhoneNumber}
+        </Text>
+      </div>
+      <Group gap="xs">
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconPhoneOff size={18} />}
+          onClick={props.onReject}
+          disabled={props.answering}
+        >
+          {t('callDock.reject')}
+        </Button>
+        <Button
+          color="green"
+          leftSection={<IconPhone size={18} />}
+          onClick={props.onAnswer}
+          loading={props.answering}
+        >
+          {t('callDock.answer')}
+        </Button>
       </Group>
-    </Paper>
+    </Dock>
   );
 }
 
@@ -120,62 +122,53 @@ function InCallBar({ call, controls }: { call: ActiveCall; controls: ReturnType<
   const held = call.hold.state === 'on' || (call.hold.state === 'loading' && call.hold.from === 'on');
   const holdLabel = held ? t('callDock.resume') : t('callDock.hold');
   return (
-    <Paper
-      className={classes.dock}
-      shadow="lg"
-      radius="md"
-      p="sm"
-      role="region"
-      aria-label={t('callDock.inCall')}
-    >
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <div>
-          <Text fw={600}>{callerOf(call.session)}</Text>
-          <Text size="sm" c="dimmed" aria-label={t('callDock.duration')}>
-            {held ? t('callDock.onHold') : t(`callDock.connection.${call.connection}`)} ·{' '}
-            <span data-testid="call-duration">{duration}</span>
-          </Text>
-        </div>
-        <Group gap="xs">
-          {call.audioBlocked ? (
-            <Button
-              size="xs"
-              leftSection={<IconVolume size={16} />}
-              onClick={() => void controls.enableAudio()}
-            >
-              {translateMessage('calls.enableAudio')}
-            </Button>
-          ) : null}
-          <Tooltip label={call.muted ? t('callDock.unmute') : t('callDock.mute')}>
-            <ActionIcon
-              size="lg"
-              variant={call.muted ? 'filled' : 'light'}
-              aria-label={call.muted ? t('callDock.unmute') : t('callDock.mute')}
-              aria-pressed={call.muted}
-              onClick={controls.toggleMute}
-            >
-              {call.muted ? <IconMicrophoneOff size={18} /> : <IconMicrophone size={18} />}
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={holdLabel}>
-            <ActionIcon
-              size="lg"
-              variant={held ? 'filled' : 'light'}
-              aria-label={holdLabel}
-              aria-pressed={held}
-              loading={call.hold.state === 'loading'}
-              onClick={() => void controls.toggleHold()}
-            >
-              {held ? <IconPlayerPlay size={18} /> : <IconPlayerPause size={18} />}
-            </ActionIcon>
-          </Tooltip>
-          <Keypad onDigit={(d) => call.media.sendDigit(d)} />
-          <Button color="red" leftSection={<IconPhoneOff size={18} />} onClick={() => void controls.hangup()}>
-            {t('callDock.end')}
+    <Dock role="region" label={t('callDock.inCall')}>
+      <div>
+        <Text fw={600}>{callerOf(call.session)}</Text>
+        <Text size="sm" c="dimmed" aria-label={t('callDock.duration')}>
+          {held ? t('callDock.onHold') : t(`callDock.connection.${call.connection}`)} ·{' '}
+          <span data-testid="call-duration">{duration}</span>
+        </Text>
+      </div>
+      <Group gap="xs">
+        {call.audioBlocked ? (
+          <Button
+            size="xs"
+            leftSection={<IconVolume size={16} />}
+            onClick={() => void controls.enableAudio()}
+          >
+            {translateMessage('calls.enableAudio')}
           </Button>
-        </Group>
+        ) : null}
+        <Tooltip label={call.muted ? t('callDock.unmute') : t('callDock.mute')}>
+          <ActionIcon
+            size="lg"
+            variant={call.muted ? 'filled' : 'light'}
+            aria-label={call.muted ? t('callDock.unmute') : t('callDock.mute')}
+            aria-pressed={call.muted}
+            onClick={controls.toggleMute}
+          >
+            {call.muted ? <IconMicrophoneOff size={18} /> : <IconMicrophone size={18} />}
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={holdLabel}>
+          <ActionIcon
+            size="lg"
+            variant={held ? 'filled' : 'light'}
+            aria-label={holdLabel}
+            aria-pressed={held}
+            loading={call.hold.state === 'loading'}
+            onClick={() => void controls.toggleHold()}
+          >
+            {held ? <IconPlayerPlay size={18} /> : <IconPlayerPause size={18} />}
+          </ActionIcon>
+        </Tooltip>
+        <Keypad onDigit={(d) => call.media.sendDigit(d)} />
+        <Button color="red" leftSection={<IconPhoneOff size={18} />} onClick={() => void controls.hangup()}>
+          {t('callDock.end')}
+        </Button>
       </Group>
-    </Paper>
+    </Dock>
   );
 }
 

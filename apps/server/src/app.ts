@@ -35,6 +35,7 @@ import {
   applyCallWebhooks,
   CALL_WEBHOOK_FIELDS,
   callPublisher,
+  callSocketOptions,
   endCallsOnSignOut,
   registerCallRoutes,
   registerPhoneCallRoutes,
@@ -386,6 +387,8 @@ export async function buildApp(deps: ServerDeps, jobs: ReturnType<typeof registe
     for (const u of unwatch) u();
   });
   const hub = await registerRealtimeHub(app, deps);
+  // The call WebSocket: the same hub mechanics, call events only, for who may read inbound calls.
+  await registerRealtimeHub(app, deps, callSocketOptions(deps));
   await registerLivechatRoutes(app, deps, (clientId) => hub.inboxReaderCount(clientId) > 0);
   registerDemoShopRoute(app, deps);
   registerMetrics(app);

@@ -52,14 +52,14 @@ export interface TestSocket {
 /**
  * Opens the chat socket of a server at `base` (http://host:port) with an access token. By default waits
  * until the hub has authorised and registered the socket (its first ping); `authorised: false` returns at
- * the WebSocket open.
+ * the WebSocket open. `path` opens another socket of the hub (the call socket).
  */
 export async function connectChat(
   base: string,
   token: string | null,
-  options: { authorised?: boolean } = {},
+  options: { authorised?: boolean; path?: string } = {},
 ): Promise<TestSocket> {
-  const url = `${base.replace(/^http/, 'ws')}${REALTIME_PATH}${token === null ? '' : `?token=${encodeURIComponent(token)}`}`;
+  const url = `${base.replace(/^http/, 'ws')}${options.path ?? REALTIME_PATH}${token === null ? '' : `?token=${encodeURIComponent(token)}`}`;
   const ws = new WebSocket(url);
   const received: RealtimeEvent[] = [];
   const waiters: { marker: string; resolve: (e: RealtimeEvent) => void }[] = [];

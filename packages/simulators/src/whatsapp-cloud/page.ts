@@ -4,6 +4,7 @@
  * them read; reply buttons answer with a button reply.
  */
 import { chatPageHtml } from '../chat-page.js';
+import { CALL_PAGE_SCRIPT } from './call-page.js';
 
 // The page's own render (ticks, read marks, reply buttons), on top of the shared helpers.
 const script = `  function ticks(s) {
@@ -210,7 +211,11 @@ export const customerPageHtml = chatPageHtml({
   #cart { background: #fff; margin: 0 8px; padding: 8px; border-radius: 8px; display: flex; flex-direction: column; gap: 6px; font-size: 14px; }
   #cart[hidden] { display: none; }
   .cart-line { display: flex; justify-content: space-between; gap: 8px; align-items: center; }
-  .cart-line input { width: 56px; }`,
+  .cart-line input { width: 56px; }
+  #call { display: flex; gap: 8px; align-items: center; margin: 0 8px; padding: 6px 8px; background: #fff; border-radius: 8px; font-size: 14px; }
+  #call button { background: #25d366; color: #fff; border: 0; border-radius: 16px; padding: 6px 12px; cursor: pointer; }
+  #call button:last-of-type { background: #d33; }
+  #call button[hidden] { display: none; }`,
   account: {
     id: 'business',
     param: 'phoneNumberId',
@@ -248,5 +253,5 @@ export const customerPageHtml = chatPageHtml({
   }`,
   },
   emptyText: 'Type a message or attach an image.',
-  script,
+  script: script + CALL_PAGE_SCRIPT,
 });

@@ -5,6 +5,7 @@ import { createCatalogues, registerCatalogueRoutes } from './catalogues.js';
 import { createContext } from './context.js';
 import { registerControlRoutes } from './control-routes.js';
 import { createConversations } from './conversations.js';
+import { registerCustomerCallRoutes } from './customer-calls.js';
 import { createCustomerFeed } from './customer-feed.js';
 import { registerCustomerPageRoutes } from './customer-page-routes.js';
 import { createCustomerSends } from './customer-sends.js';
@@ -76,6 +77,7 @@ export async function startWhatsappCloudSimulator(
   registerGraphRoutes(app, ctx, { registry, mediaStore, auth, handleSend, baseUrl: () => baseUrl });
   registerCatalogueRoutes(app, { registry, auth, catalogues });
   registerCallRoutes(app, { auth, calls });
+  registerCustomerCallRoutes(app, calls);
   registerCustomerPageRoutes(app, { registry, conversations, mediaStore, feed, customerSends, statuses });
   registerControlRoutes(app, ctx, { registry, conversations, customerSends, statuses });
   templatesApi = registerTemplatesApi(app, ctx, { registry, auth, webhooks });

@@ -1,5 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { type CallSessionEvent, featureStringFrom, type TokenPair } from '@sapa/contracts';
+import {
+  CALL_SOCKET_PATH,
+  type CallSessionEvent,
+  type CallSocketFrame,
+  featureStringFrom,
+  type TokenPair,
+} from '@sapa/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../../test/api-client.js';
@@ -255,5 +261,72 @@ describe('an inbound WhatsApp call', () => {
     const [row] = await server.deps.db.select().from(callSessions).where(eq(callSessions.id, sessionId));
     expect(row).toMatchObject({ status: 'CMP' });
     expect(actionsFor(callId).at(-1)).toMatchObject({ action: 'terminate' });
+  });
+});
+
+describe('the call WebSocket /ws/call', () => {
+  let base: string;
+  const openCall = (token: string | null, authorised = true) =>
+    connectChat(base, token, { path: CALL_SOCKET_PATH, authorised });
+  const frames = (socket: { received: unknown[] }) => socket.received as CallSocketFrame[];
+  beforeAll(async () => {
+    if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  });
+
+  it('needs a valid token and INBOUND_CALL: 4401 without, 4403 for a user who may not read calls', async () => {
+    expect(await (await openCall(null, false)).closed).toBe(4401);
+    expect(await (await openCall('not-a-token', false)).closed).toBe(4401);
+    expect(await (await openCall(noCalls.accessToken, false)).closed).toBe(4403);
+  });
+
+  it('carries new-call and answer to the business agents only, answers connect, refuses other events', async () => {
+    const [mine, theirs] = await Promise.all([openCall(csA.accessToken), openCall(otherOwner.accessToken)]);
+    const { sessionId } = await customerCalls('6281355500007', 'Sari');
+    const rang = await waitFor(
+      async () =>
+        frames(mine).find(
+          (e) => e.type === 'call.session' && e.event === 'new-call' && e.session.id === sessionId,
+        ) ?? false,
+    );
+    expect(rang).toMatchObject({ session: { status: 'RIN', customerName: 'Sari', sdp: OFFER } });
+
+    mine.ws.send(JSON.stringify({ event: 'connect' }));
+    const snapshot = await waitFor(async () => frames(mine).find((e) => e.type === 'call.connect') ?? false);
+    expect(snapshot.type === 'call.connect' && snapshot.ringing.map((s) => s.id)).toContain(sessionId);
+
+    mine.ws.send(JSON.stringify({ event: 'dial-everyone' }));
+    mine.ws.send(JSON.stringify({ event: 'answer' }));
+    mine.ws.send('not json');
+    const refusals = await waitFor(async () => {
+      const errors = frames(mine).filter((e) => e.type === 'call.error');
+      return errors.length === 3 ? errors : false;
+    });
+    expect(refusals).toEqual([
+      { type: 'call.error', event: 'dial-everyone', message: 'calls.invalidEvent' },
+      { type: 'call.error', event: 'answer', message: 'calls.eventNotAccepted' },
+      { type: 'call.error', event: null, message: 'calls.invalidEvent' },
+    ]);
+    expect(mine.ws.readyState).toBe(mine.ws.OPEN);
+
+    expect(
+      (await api('POST', `/api/calls/sessions/${sessionId}/answer`, csA, { answer: ANSWER })).statusCode,
+    ).toBe(200);
+    await waitFor(async () =>
+      frames(mine).some(
+        (e) => e.type === 'call.session' && e.event === 'answer' && e.session.id === sessionId,
+      ),
+    );
+    // Only call events ride this socket, and never another business's.
+    expect(frames(mine).every((e) => e.type.startsWith('call.'))).toBe(true);
+    theirs.ws.send(JSON.stringify({ event: 'connect' }));
+    const theirSnapshot = await waitFor(
+      async () => frames(theirs).find((e) => e.type === 'call.connect') ?? false,
+    );
+    expect(theirSnapshot).toMatchObject({ ringing: [], active: null });
+    expect(frames(theirs).filter((e) => e.type === 'call.session')).toEqual([]);
+    expect((await api('POST', `/api/calls/sessions/${sessionId}/terminate`, csA, {})).statusCode).toBe(200);
+    mine.ws.close();
+    theirs.ws.close();
   });
 });

@@ -20,6 +20,8 @@ export const REALTIME_TOPIC = 'realtime';
 const REALTIME_CLOSE = {
   /** Missing, invalid or expired access token, or a revoked session: refresh the token, then reconnect. */
   unauthorized: 4401,
+  /** A valid token whose user may not open this socket (the call socket needs INBOUND_CALL READ). */
+  forbidden: 4403,
   /** The server is shutting down: reconnect (another process will answer). */
   goingAway: 1001,
 } as const;
@@ -31,6 +33,14 @@ export interface RealtimeHubOptions {
   maxBufferedBytes?: number;
   /** Events within this many ms of the previous write leave together (one write per socket). 40 ms; 0: never. */
   coalesceMs?: number;
+  /** The socket's path: `/ws/chat` by default; the call socket is `/ws/call`. */
+  path?: string;
+  /** Which bus events this socket carries (all by default). */
+  carries?: (event: RealtimeEvent) => boolean;
+  /** Who may open it besides holding a valid token (everyone by default); refused sockets close with 4403. */
+  admits?: (auth: AuthContext) => boolean;
+  /** What the client sends (ignored by default): each text frame, with a way to answer that socket. */
+  onMessage?: (auth: AuthContext, data: string, reply: (frame: object) => void) => void | Promise<void>;
 }
 
 export interface RealtimeHub {
@@ -71,7 +81,10 @@ export async function registerRealtimeHub(
   let closing = false;
 
   const unsubscribe = [
-    deps.bus.subscribe(REALTIME_TOPIC, eventDelivery(connections, writes, deps.logger, maxBufferedBytes)),
+    deps.bus.subscribe(
+      REALTIME_TOPIC,
+      eventDelivery(connections, writes, deps.logger, maxBufferedBytes, options.carries),
+    ),
     deps.bus.subscribe(SESSION_REVOKED_TOPIC, revokedSessionsCloser(connections)),
   ];
   await deps.bus.ready();
@@ -92,7 +105,8 @@ export async function registerRealtimeHub(
   await mountRealtimeRoute(
     app,
     hub,
-    socketAcceptor(deps, connections, () => closing),
+    options.path ?? REALTIME_PATH,
+    socketAcceptor(deps, connections, () => closing, options),
   );
   return hub;
 }
@@ -101,10 +115,14 @@ export async function registerRealtimeHub(
  * Accepts an upgraded socket: verifies the access token from the query and refuses revoked sessions, then
  * registers it; otherwise closes it with 4401 (1001 while the hub is closing).
  */
-function socketAcceptor(deps: HubDeps, connections: ConnectionRegistry, isClosing: () => boolean) {
+function socketAcceptor(
+  deps: HubDeps,
+  connections: ConnectionRegistry,
+  isClosing: () => boolean,
+  options: Pick<RealtimeHubOptions, 'admits' | 'onMessage'>,
+) {
   return async (socket: WebSocket, token: string | undefined) => {
     socket.on('error', (err) => deps.logger.debug({ err }, 'realtime socket error'));
-    // The client only listens; anything it sends is ignored.
     let auth: AuthContext | null = null;
     if (token) {
       try {
@@ -123,8 +141,32 @@ function socketAcceptor(deps: HubDeps, connections: ConnectionRegistry, isClosin
       );
       return;
     }
+    if (options.admits && !options.admits(auth)) {
+      socket.close(REALTIME_CLOSE.forbidden, 'forbidden');
+      return;
+    }
+    listenTo(socket, auth, options.onMessage, deps.logger);
     connections.register(socket, auth);
   };
+}
+
+/** Hands the client's text frames to `onMessage` (without it, what the client sends is ignored). */
+function listenTo(
+  socket: WebSocket,
+  auth: AuthContext,
+  onMessage: RealtimeHubOptions['onMessage'],
+  log: Logger,
+) {
+  if (!onMessage) return;
+  const reply = (frame: object) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  };
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    Promise.resolve(onMessage(auth, String(data), reply)).catch((err: unknown) =>
+      log.warn({ err }, 'realtime message handling failed'),
+    );
+  });
 }
 
 /**
@@ -136,6 +178,7 @@ function eventDelivery(
   writes: WriteCoalescer,
   log: Logger,
   maxBufferedBytes: number,
+  carries: RealtimeHubOptions['carries'],
 ) {
   return (payload: unknown) => {
     const clientId = realtimeClientIdOf(payload);
@@ -147,6 +190,7 @@ function eventDelivery(
     if (!sockets) return;
     // The publisher stamped who may get it (or the event's own fields say); the socket's claims decide.
     const { audience: stamped, masked, ...event } = payload as AudiencedEvent;
+    if (carries && !carries(event as RealtimeEvent)) return;
     const audience = stamped ?? defaultAudienceOf(event as RealtimeEvent);
     const encode = encoderOf(event, masked);
     for (const c of [...sockets]) {
@@ -210,10 +254,11 @@ function startHeartbeat(connections: ConnectionRegistry, heartbeatMs: number) {
   return heartbeat;
 }
 
-/** The `GET /ws/chat` route (PUBLIC for the HTTP guard) and the hub's close before the server's. */
+/** The socket's `GET` route (PUBLIC for the HTTP guard) and the hub's close before the server's. */
 async function mountRealtimeRoute(
   app: FastifyInstance,
   hub: RealtimeHub,
+  path: string,
   accept: (socket: WebSocket, token: string | undefined) => Promise<void>,
 ) {
   // Before @fastify/websocket's own preClose (which closes sockets without a code): 1001 tells clients
@@ -225,7 +270,7 @@ async function mountRealtimeRoute(
     await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   app.route({
     method: 'GET',
-    url: REALTIME_PATH,
+    url: path,
     config: { access: PUBLIC },
     // A plain HTTP GET (no upgrade) is answered like any unknown page.
     handler: async () => {

@@ -4,6 +4,7 @@ import { can, type Me } from '@sapa/contracts';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ConsentDialog } from '../../features/activity/ConsentDialog';
+import { CallDock } from '../../features/calls';
 import { DesktopNotifications } from '../../features/conversations/notifications';
 import { PlanGate } from '../../features/subscriptions/PlanGate';
 import { SubscriptionBanner } from '../../features/subscriptions/SubscriptionBanner';
@@ -54,6 +55,7 @@ function SignedInShell({ me }: { me: Me }) {
           </PlanGate>
         </AppShell.Main>
         <ConsentDialog me={me} />
+        <CallDock me={me} />
       </AppShell>
     </RealtimeProvider>
   );

@@ -3,11 +3,15 @@ import { nextStep, randomMinDelay, realtimeUrl } from './policy';
 
 export type RealtimeState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
 
-export interface RealtimeClientOptions {
+export interface RealtimeClientOptions<E = RealtimeEvent> {
+  /** The socket's path: the chat socket by default (the call socket is `/ws/call`). */
+  path?: string;
+  /** Reads a frame: by default a chat event of the signed-in business; null drops it. */
+  parse?: (raw: unknown) => E | null;
   getToken: () => string | null;
   /** Events of another business are ignored (000 §4). */
   getClientId: () => string | null;
-  onEvent: (event: RealtimeEvent) => void;
+  onEvent: (event: E) => void;
   onState: (state: RealtimeState) => void;
   /** Called on every (re)connection, so missed events can be caught up. */
   onOpen: () => void;
@@ -16,8 +20,8 @@ export interface RealtimeClientOptions {
   tokenExpiresAt?: () => number | null;
 }
 
-/** The chat WebSocket (000 §7 Real-time) with the reconnect policy of `policy.ts`. */
-export class RealtimeClient {
+/** A WebSocket of 000 §7 Real-time (the chat socket by default) with the reconnect policy of `policy.ts`. */
+export class RealtimeClient<E = RealtimeEvent> {
   private socket: WebSocket | null = null;
   private token: string | null = null;
   private retries = 0;
@@ -29,7 +33,7 @@ export class RealtimeClient {
   private stopped = true;
   private state: RealtimeState = 'offline';
 
-  constructor(private readonly options: RealtimeClientOptions) {}
+  constructor(private readonly options: RealtimeClientOptions<E>) {}
 
   get currentState(): RealtimeState {
     return this.state;
@@ -46,6 +50,13 @@ export class RealtimeClient {
     this.clearTimers();
     this.closeSocket();
     this.setState('offline');
+  }
+
+  /** Sends a frame when the socket is open (false otherwise). */
+  send(frame: object): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(frame));
+    return true;
   }
 
   /** The access token changed (refresh, another tab): reconnect with the new one. */
@@ -117,7 +128,7 @@ export class RealtimeClient {
     this.token = token;
     let socket: WebSocket;
     try {
-      socket = new WebSocket(realtimeUrl(window.location, REALTIME_PATH, token));
+      socket = new WebSocket(realtimeUrl(window.location, this.options.path ?? REALTIME_PATH, token));
     } catch {
       this.handleClose();
       return;
@@ -152,11 +163,16 @@ export class RealtimeClient {
     } catch {
       return;
     }
+    const event = this.options.parse ? this.options.parse(raw) : this.chatEventOf(raw);
+    if (event !== null) this.options.onEvent(event);
+  }
+
+  private chatEventOf(raw: unknown): E | null {
     const parsed = realtimeEventSchema.safeParse(raw);
-    if (!parsed.success) return;
+    if (!parsed.success) return null;
     const clientId = this.options.getClientId();
-    if (!clientId || parsed.data.clientId !== clientId) return;
-    this.options.onEvent(parsed.data);
+    if (!clientId || parsed.data.clientId !== clientId) return null;
+    return parsed.data as E;
   }
 
   private handleClose(): void {

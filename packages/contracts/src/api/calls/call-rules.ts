@@ -80,6 +80,14 @@ export const CALL_MESSAGES = {
     en: 'WhatsApp did not accept the call action. Please try again.',
     id: 'WhatsApp tidak menerima tindakan panggilan. Silakan coba lagi.',
   },
+  'calls.invalidEvent': {
+    en: 'This call event does not exist.',
+    id: 'Peristiwa panggilan ini tidak dikenal.',
+  },
+  'calls.eventNotAccepted': {
+    en: 'This call event is sent by the server, not by the browser.',
+    id: 'Peristiwa panggilan ini dikirim oleh server, bukan oleh browser.',
+  },
   'calls.sdpRequired': {
     en: 'The call answer (SDP) is required.',
     id: 'Jawaban panggilan (SDP) wajib diisi.',

@@ -89,3 +89,32 @@ export const callSessionEventSchema = z.object({
   session: callSessionSchema,
 });
 export type CallSessionEvent = z.infer<typeof callSessionEventSchema>;
+
+/** The call WebSocket (000 §7 Real-time: one socket for calls, authorised with the access token in the query). */
+export const CALL_SOCKET_PATH = '/ws/call';
+
+/** What the browser sends on the call socket: `{ event: 'connect' }` asks for the calls ringing and its own call. */
+export const callSocketRequestSchema = z.object({ event: z.string() });
+
+/** The answer to `connect`: what rings for this agent and the agent's active call (as GET /api/calls/ringing). */
+export const callSocketConnectSchema = z.object({
+  type: z.literal('call.connect'),
+  event: z.literal('connect'),
+  ringing: z.array(callSessionSchema),
+  active: callSessionSchema.nullable(),
+});
+
+/** A refused frame (000 §4 "An invalid event type is rejected"): the message key says why; the socket stays open. */
+export const callSocketErrorSchema = z.object({
+  type: z.literal('call.error'),
+  event: z.string().nullable(),
+  message: z.string(),
+});
+
+/** Everything the call socket sends: call session events, the `connect` answer, refusals. */
+export const callSocketFrameSchema = z.discriminatedUnion('type', [
+  callSessionEventSchema,
+  callSocketConnectSchema,
+  callSocketErrorSchema,
+]);
+export type CallSocketFrame = z.infer<typeof callSocketFrameSchema>;

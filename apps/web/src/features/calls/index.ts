@@ -1,0 +1,2 @@
+export { CallDock } from './CallDock';
+export { type CallMediaAdapter, registerCallMedia } from './media/adapter';

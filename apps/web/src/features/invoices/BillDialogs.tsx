@@ -5,7 +5,6 @@ import {
   FileInput,
   Group,
   Modal,
-  Radio,
   SegmentedControl,
   Stack,
   Text,
@@ -18,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SkeletonRows } from '../../shared/ui/SkeletonRows';
-import { formatRupiah, usePaymentMethods } from '../payments';
+import { formatRupiah, PaymentMethodRadios, usePaymentMethods } from '../payments';
 import { uploadProof, useAnswerBill, usePayBill } from './api';
 
 /** 001 §2 usage confirmation: sign the acceptance certificate (BAST) in a signer's name, or reject it. */
@@ -168,19 +167,7 @@ export function PayBillDialog({ bill, onClose }: { bill: Bill; onClose: () => vo
           />
           {by === 'gateway' ? (
             <QueryState query={methods} loading={<SkeletonRows count={3} height={28} />}>
-              {(list) => (
-                <Radio.Group
-                  label={t('payments.method')}
-                  value={method}
-                  onChange={(v) => setMethod(v as PaymentMethodCode)}
-                >
-                  <Stack gap={6} mt={6}>
-                    {list.map((m) => (
-                      <Radio key={m.code} value={m.code} disabled={!m.available} label={m.name} />
-                    ))}
-                  </Stack>
-                </Radio.Group>
-              )}
+              {(list) => <PaymentMethodRadios methods={list} value={method} onChange={setMethod} />}
             </QueryState>
           ) : (
             <FileInput

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { type PaymentMethodCode, TOP_UP_MAX, TOP_UP_MIN } from '@sapa/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,8 @@ import { errorMessage } from '../../shared/api';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SkeletonRows } from '../../shared/ui/SkeletonRows';
 import { usePaymentFee, usePaymentMethods, useTopUp } from './api';
-import { formatCredits, formatRupiah } from './money';
+import { formatRupiah } from './money';
+import { PaymentMethodRadios } from './PaymentMethodRadios';
 
 /**
  * 001 §2 payment dialog for a chat-credit top-up: the amount, the method (each with its fee; one that is off
@@ -24,7 +25,6 @@ export function TopUpDialog({ opened, onClose }: { opened: boolean; onClose: () 
       : null;
   const fee = usePaymentFee(method, validAmount);
   const rupiah = (n: number) => formatRupiah(n, i18n.language);
-  const percentText = (n: number) => formatCredits(n, i18n.language);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,34 +64,7 @@ export function TopUpDialog({ opened, onClose }: { opened: boolean; onClose: () 
             required
           />
           <QueryState query={methods} loading={<SkeletonRows count={3} height={28} />}>
-            {(list) => (
-              <Radio.Group
-                label={t('payments.method')}
-                value={method}
-                onChange={(v) => setMethod(v as PaymentMethodCode)}
-                required
-              >
-                <Stack gap={6} mt={6}>
-                  {list.map((m) => (
-                    <Radio
-                      key={m.code}
-                      value={m.code}
-                      disabled={!m.available}
-                      label={m.name}
-                      description={
-                        m.available
-                          ? m.fee.flat !== null
-                            ? t('payments.feeFlat', { fee: rupiah(m.fee.flat) })
-                            : t('payments.feePercent', {
-                                percent: percentText((m.fee.basisPoints ?? 0) / 100),
-                              })
-                          : t('payments.methodOff')
-                      }
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            )}
+            {(list) => <PaymentMethodRadios methods={list} value={method} onChange={setMethod} required />}
           </QueryState>
           {fee.data && (
             <Stack gap={2} aria-live="polite">

@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  Radio,
   SegmentedControl,
   Stack,
   Text,
@@ -22,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SkeletonRows } from '../../shared/ui/SkeletonRows';
-import { formatCredits, formatRupiah } from '../payments';
+import { formatRupiah, PaymentMethodRadios } from '../payments';
 import { type QuoteBody, useOrderQuote, usePlaceOrder, useSubscriptionPaymentMethods } from './api';
 
 export interface OrderChoice {
@@ -109,34 +108,7 @@ export function SubscribeDialog({ choice, onClose }: { choice: OrderChoice | nul
             />
           )}
           <QueryState query={methods} loading={<SkeletonRows count={3} height={28} />}>
-            {(list) => (
-              <Radio.Group
-                label={t('payments.method')}
-                value={method}
-                onChange={(v) => setMethod(v as PaymentMethodCode)}
-                required
-              >
-                <Stack gap={6} mt={6}>
-                  {list.map((m) => (
-                    <Radio
-                      key={m.code}
-                      value={m.code}
-                      disabled={!m.available}
-                      label={m.name}
-                      description={
-                        m.available
-                          ? m.fee.flat !== null
-                            ? t('payments.feeFlat', { fee: rupiah(m.fee.flat) })
-                            : t('payments.feePercent', {
-                                percent: formatCredits((m.fee.basisPoints ?? 0) / 100, i18n.language),
-                              })
-                          : t('payments.methodOff')
-                      }
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            )}
+            {(list) => <PaymentMethodRadios methods={list} value={method} onChange={setMethod} required />}
           </QueryState>
           {quote.isError && (
             <Alert color="red" role="alert">

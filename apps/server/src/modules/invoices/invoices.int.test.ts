@@ -1,17 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { billablePeriod, jakartaDate, type TokenPair } from '@sapa/contracts';
-import { type PaymentGatewaySimulator, startPaymentGatewaySimulator } from '@sapa/simulators';
+import type { PaymentGatewaySimulator } from '@sapa/simulators';
 import { and, eq, sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFresh } from '../../../test/auth-helpers.js';
 import { bearer, makeBusiness } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import { type TestServer, waitFor } from '../../../test/harness.js';
+import { startServerWithGateway } from '../../../test/servers/payment-gateway.js';
 import { chatCreditMutations } from '../billing/billing.schema.js';
 import { chargeCredits } from '../billing/index.js';
 import { outboxMessages } from '../notifications/notifications.schema.js';
-import { PAYMENT_CALLBACK_PATH } from '../payments/index.js';
 import { clients } from '../tenancy/tenancy.schema.js';
 import { advanceBills, buildMonthlyBills, createBillsContext } from './index.js';
 import { invoices } from './invoices.schema.js';
@@ -55,24 +54,12 @@ async function postPaidUsage(b: Biz, credits: number[]) {
 }
 
 beforeAll(async () => {
-  sim = await startPaymentGatewaySimulator({
+  ({ server, sim } = await startServerWithGateway({
     secretKey: SECRET_KEY,
     callbackToken: CALLBACK_TOKEN,
-    callbackUrl: 'http://127.0.0.1:9/unset',
-    retry: { attempts: 5, baseDelayMs: 50 },
-  });
-  server = await startTestServer({
     kind: 'postgres',
-    env: {
-      PAYMENT_GATEWAY_URL: sim.url,
-      PAYMENT_GATEWAY_SECRET_KEY: SECRET_KEY,
-      PAYMENT_GATEWAY_CALLBACK_TOKEN: CALLBACK_TOKEN,
-      FINANCE_EMAIL: 'finance@sapa.test',
-    },
-  });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-  sim.setCallbackUrl(`${base}${PAYMENT_CALLBACK_PATH}`);
+    env: { FINANCE_EMAIL: 'finance@sapa.test' },
+  }));
   biz = await makeBusiness(server.deps.db, 'Toko Tagihan');
   const other = await makeBusiness(server.deps.db, 'Toko Tagihan Lain');
   owner = await signInFresh(server.app, biz.owner.email);

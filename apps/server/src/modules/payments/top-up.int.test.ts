@@ -1,11 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import type { TokenPair } from '@sapa/contracts';
-import { type PaymentGatewaySimulator, startPaymentGatewaySimulator } from '@sapa/simulators';
+import type { PaymentGatewaySimulator } from '@sapa/simulators';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFresh } from '../../../test/auth-helpers.js';
 import { bearer, makeBusiness } from '../../../test/fixtures.js';
-import { startTestServer, type TestServer, waitFor } from '../../../test/harness.js';
+import { type TestServer, waitFor } from '../../../test/harness.js';
+import { startServerWithGateway } from '../../../test/servers/payment-gateway.js';
 import type { Business } from '../../../test/use-test-server.js';
 import { chatCreditMutations } from '../billing/billing.schema.js';
 import { PAYMENT_CALLBACK_PATH } from './index.js';
@@ -26,23 +26,11 @@ let owner: TokenPair;
 let otherOwner: TokenPair;
 
 beforeAll(async () => {
-  sim = await startPaymentGatewaySimulator({
+  ({ server, sim } = await startServerWithGateway({
     secretKey: SECRET_KEY,
     callbackToken: CALLBACK_TOKEN,
-    callbackUrl: 'http://127.0.0.1:9/unset',
-    retry: { attempts: 5, baseDelayMs: 50 },
-  });
-  server = await startTestServer({
-    env: {
-      PAYMENT_GATEWAY_URL: sim.url,
-      PAYMENT_GATEWAY_SECRET_KEY: SECRET_KEY,
-      PAYMENT_GATEWAY_CALLBACK_TOKEN: CALLBACK_TOKEN,
-      PAYMENT_METHODS_OFF: 'LINKAJA',
-    },
-  });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-  sim.setCallbackUrl(`${base}${PAYMENT_CALLBACK_PATH}`);
+    env: { PAYMENT_METHODS_OFF: 'LINKAJA' },
+  }));
   biz = await makeBusiness(server.deps.db, 'Toko Bayar');
   const other = await makeBusiness(server.deps.db, 'Toko Lain');
   owner = await signInFresh(server.app, biz.owner.email);
